@@ -1,0 +1,171 @@
+import {Joi} from '@docusaurus/utils-validation';
+import type {OptionValidationContext} from '@docusaurus/types';
+import {DEFAULT_FOOTER_TEMPLATE} from './page-templates';
+
+/** Paper sizes Chromium's printer understands. */
+export const PAPER_FORMATS = [
+  'Letter',
+  'Legal',
+  'Tabloid',
+  'Ledger',
+  'A0',
+  'A1',
+  'A2',
+  'A3',
+  'A4',
+  'A5',
+  'A6',
+] as const;
+
+export type PaperFormat = (typeof PAPER_FORMATS)[number];
+
+/** Page margins in CSS pixels (96 px = 1 inch). */
+export type PdfMargin = {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+};
+
+/** The export engines the server can run. */
+export type ExportEngine = 'docs-to-pdf';
+
+/** Options after validation: every field has its final value. */
+export type PluginOptions = {
+  /** Plugin instance id; only one instance is supported. */
+  id: string;
+  /**
+   * Base URL of the export API, e.g. `https://docs.example.com:3001`.
+   * Unset: the button asks the site server for the API port at run time and
+   * calls the page's own host on it, falling back to `apiPort`.
+   */
+  apiUrl?: string;
+  /** API port the button falls back to when the site server does not say. */
+  apiPort: number;
+  /** Which engine turns the site into a PDF. */
+  engine: ExportEngine;
+  /** Id of the docs plugin instance whose docs are exported. */
+  docsPluginId: string;
+  /**
+   * Site path of the first page to export, e.g. `/docs/intro`.
+   * Unset: the first page of the first sidebar of the current docs version.
+   */
+  startPath?: string;
+  /**
+   * Directory the PDFs are written to and served from.
+   * Relative paths resolve against the site directory.
+   * The DOCS_PATH / DOCS_DIR environment variables override it.
+   * Unset: `<siteDir>/pdfs`.
+   */
+  documentsDir?: string;
+  /** Deadline of one export in milliseconds; the export is killed past it. */
+  exportTimeoutMs: number;
+  /** Title on the cover. Unset: the site title. */
+  coverTitle?: string;
+  /** Subtitle on the cover. Unset: the site tagline. */
+  coverSubtitle?: string;
+  /**
+   * Image on the cover: an absolute URL or a path on the site (`/img/cover.png`).
+   * Unset: the navbar logo. `false`: no image.
+   */
+  coverImage?: string | false;
+  /** Leave out the cover page. */
+  disableCover: boolean;
+  /** Heading of the table of contents. */
+  tocTitle: string;
+  /** Leave out the table of contents. */
+  disableToc: boolean;
+  /** Paper size of the PDF. */
+  paperFormat: PaperFormat;
+  /** Page margins in CSS pixels; the header and footer print inside them. */
+  margin: PdfMargin;
+  /** CSS selectors of elements removed from every page before printing. */
+  excludeSelectors: string[];
+  /** Extra CSS added to the document before printing. */
+  css?: string;
+  /**
+   * Chromium header template (HTML). Chromium fills elements of class
+   * `pageNumber`, `totalPages` and `date`. Unset: the cover title at the
+   * right. `''`: no header.
+   */
+  headerTemplate?: string;
+  /** Chromium footer template (HTML), as `headerTemplate`. `''`: no footer. */
+  footerTemplate: string;
+};
+
+/** Options as written in `docusaurus.config`: all optional. */
+export type Options = Partial<PluginOptions>;
+
+export const DEFAULT_OPTIONS = {
+  id: 'default',
+  apiPort: 3001,
+  engine: 'docs-to-pdf',
+  docsPluginId: 'default',
+  exportTimeoutMs: 3 * 60 * 1000,
+  disableCover: false,
+  tocTitle: 'Table of Contents',
+  disableToc: false,
+  paperFormat: 'A4',
+  margin: {top: 64, right: 48, bottom: 64, left: 48},
+  excludeSelectors: [
+    '.theme-doc-breadcrumbs',
+    '.theme-doc-version-badge',
+    '.theme-doc-version-banner',
+    '.theme-doc-toc-mobile',
+    '.theme-doc-footer',
+    '.pagination-nav',
+    '.hash-link',
+  ],
+  footerTemplate: DEFAULT_FOOTER_TEMPLATE,
+} satisfies Omit<PluginOptions, 'coverImage' | 'headerTemplate'>;
+
+const pixels = Joi.number().min(0).max(500);
+
+const schema = Joi.object<PluginOptions>({
+  id: Joi.string().default(DEFAULT_OPTIONS.id),
+  apiUrl: Joi.string()
+    .uri({scheme: ['http', 'https']})
+    .replace(/\/+$/, ''),
+  apiPort: Joi.number().port().default(DEFAULT_OPTIONS.apiPort),
+  engine: Joi.string().valid('docs-to-pdf').default(DEFAULT_OPTIONS.engine),
+  docsPluginId: Joi.string().default(DEFAULT_OPTIONS.docsPluginId),
+  startPath: Joi.string().pattern(/^\//, 'site path starting with /'),
+  documentsDir: Joi.string(),
+  exportTimeoutMs: Joi.number()
+    .integer()
+    .min(1000)
+    .default(DEFAULT_OPTIONS.exportTimeoutMs),
+  coverTitle: Joi.string().allow(''),
+  coverSubtitle: Joi.string().allow(''),
+  coverImage: Joi.alternatives(Joi.string(), Joi.boolean().valid(false)),
+  disableCover: Joi.boolean().default(DEFAULT_OPTIONS.disableCover),
+  tocTitle: Joi.string().default(DEFAULT_OPTIONS.tocTitle),
+  disableToc: Joi.boolean().default(DEFAULT_OPTIONS.disableToc),
+  paperFormat: Joi.string()
+    .valid(...PAPER_FORMATS)
+    .insensitive()
+    .default(DEFAULT_OPTIONS.paperFormat),
+  margin: Joi.object<PdfMargin>({
+    top: pixels.default(DEFAULT_OPTIONS.margin.top),
+    right: pixels.default(DEFAULT_OPTIONS.margin.right),
+    bottom: pixels.default(DEFAULT_OPTIONS.margin.bottom),
+    left: pixels.default(DEFAULT_OPTIONS.margin.left),
+  }).default(DEFAULT_OPTIONS.margin),
+  excludeSelectors: Joi.array()
+    .items(Joi.string().pattern(/^[^,]+$/, 'selector without a comma'))
+    .default(DEFAULT_OPTIONS.excludeSelectors),
+  css: Joi.string().allow(''),
+  headerTemplate: Joi.string().allow(''),
+  footerTemplate: Joi.string().allow('').default(DEFAULT_OPTIONS.footerTemplate),
+});
+
+export function validateOptions({
+  validate,
+  options,
+}: OptionValidationContext<Options | undefined, PluginOptions>): PluginOptions {
+  const normalized = validate(schema, options ?? {});
+  const format = PAPER_FORMATS.find(
+    (known) => known.toLowerCase() === normalized.paperFormat.toLowerCase(),
+  );
+  return {...normalized, paperFormat: format ?? DEFAULT_OPTIONS.paperFormat};
+}

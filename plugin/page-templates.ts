@@ -1,0 +1,19 @@
+const TEMPLATE_STYLE =
+  'font-family: system-ui, sans-serif; font-size: 9px; color: #555; width: 100%; padding: 0 48px;';
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Header of every page: the document title at the right. */
+export function defaultHeaderTemplate(title: string): string {
+  return `<div style="${TEMPLATE_STYLE} text-align: right;">${escapeHtml(title)}</div>`;
+}
+
+/** Footer of every page: "Page X of Y", centred. */
+export const DEFAULT_FOOTER_TEMPLATE = `<div style="${TEMPLATE_STYLE} text-align: center;">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>`;

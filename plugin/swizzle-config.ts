@@ -1,0 +1,16 @@
+import type {SwizzleConfig} from '@docusaurus/types';
+
+export function getSwizzleConfig(): SwizzleConfig {
+  return {
+    components: {
+      ExportPdfButton: {
+        actions: {eject: 'safe', wrap: 'safe'},
+        description: 'The Export PDF button: starts an export and shows its result.',
+      },
+      'NavbarItem/ExportPdfNavbarItem': {
+        actions: {eject: 'safe', wrap: 'safe'},
+        description: 'The navbar item of type `custom-exportPdf`.',
+      },
+    },
+  };
+}
