@@ -1,0 +1,54 @@
+import {accessSync, constants} from 'node:fs';
+
+const ENV_VARIABLES = ['PUPPETEER_EXECUTABLE_PATH', 'CHROME_PATH'] as const;
+
+const SYSTEM_PATHS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome-stable',
+  '/usr/bin/google-chrome',
+  '/snap/bin/chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+];
+
+export const INSTALL_HINT =
+  'Install Chromium (Debian/Ubuntu: `apt-get install chromium`) or set PUPPETEER_EXECUTABLE_PATH to a Chrome or Chromium executable.';
+
+export class ChromiumNotFoundError extends Error {
+  constructor(reason: string) {
+    super(`${reason} ${INSTALL_HINT}`);
+    this.name = 'ChromiumNotFoundError';
+  }
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The Chromium an export runs. An environment variable that names a missing
+ * file is an error, not a reason to silently pick another browser.
+ */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
+  for (const name of ENV_VARIABLES) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    if (isExecutable(value)) return value;
+    throw new ChromiumNotFoundError(`${name} is set to "${value}", which is not an executable file.`);
+  }
+  const found = SYSTEM_PATHS.find(isExecutable);
+  if (found) return found;
+  throw new ChromiumNotFoundError('No Chrome or Chromium was found.');
+}
+
+/** Chromium refuses to start its sandbox as root; only then is it turned off. */
+export function sandboxArgs(): string[] {
+  return process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+}

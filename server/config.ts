@@ -1,0 +1,92 @@
+import path from 'node:path';
+
+/** Everything the server entry reads from the environment, validated once at start-up. */
+export type ServerConfig = {
+  /** Port of the API (API_PORT). */
+  apiPort: number;
+  /** Port of the site (DOCSITE_PORT). */
+  sitePort: number;
+  /** Interface both servers listen on (HOST). */
+  host: string;
+  /** Absolute documents directory (DOCS_PATH, alias DOCS_DIR, else the caller's default). */
+  documentsDir: string;
+  /** NODE_ENV; `stack` appears in error responses only when it is `development`. */
+  nodeEnv: string;
+  /** Deadline of one export in ms (EXPORT_TIMEOUT_MS, else the plugin option). */
+  exportTimeoutMs: number;
+  /** Exports allowed to wait behind the running one (EXPORT_QUEUE_LIMIT). */
+  queueLimit: number;
+};
+
+export type ConfigDefaults = {
+  documentsDir: string;
+  exportTimeoutMs: number;
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+function readInteger(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  [min, max]: [number, number],
+  problems: string[],
+): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+    return fallback;
+  }
+  return value;
+}
+
+/** Pure: the same environment always gives the same config or the same problems. */
+export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): ServerConfig {
+  const problems: string[] = [];
+  const apiPort = readInteger(env, 'API_PORT', 3001, [1, 65535], problems);
+  const sitePort = readInteger(env, 'DOCSITE_PORT', 3000, [1, 65535], problems);
+  const exportTimeoutMs = readInteger(
+    env,
+    'EXPORT_TIMEOUT_MS',
+    defaults.exportTimeoutMs,
+    [1000, 24 * 60 * 60 * 1000],
+    problems,
+  );
+  const queueLimit = readInteger(env, 'EXPORT_QUEUE_LIMIT', 10, [0, 1000], problems);
+  if (apiPort === sitePort) {
+    problems.push(`API_PORT and DOCSITE_PORT must differ, both are ${apiPort}`);
+  }
+  const docsPath = env.DOCS_PATH?.trim() || env.DOCS_DIR?.trim();
+  if (env.DOCS_PATH?.trim() && env.DOCS_DIR?.trim() && env.DOCS_PATH.trim() !== env.DOCS_DIR.trim()) {
+    problems.push(
+      `DOCS_PATH ("${env.DOCS_PATH}") and DOCS_DIR ("${env.DOCS_DIR}") name the same directory; set one of them`,
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    apiPort,
+    sitePort,
+    host: env.HOST?.trim() || '127.0.0.1',
+    documentsDir: path.resolve(docsPath || defaults.documentsDir),
+    nodeEnv: env.NODE_ENV?.trim() || 'production',
+    exportTimeoutMs,
+    queueLimit,
+  };
+}
+
+/** Address the server's own clients (health probe, engine) use to reach the site. */
+export function internalSiteOrigin(config: Pick<ServerConfig, 'host' | 'sitePort'>): string {
+  const wildcard = ['0.0.0.0', '::', '[::]', ''].includes(config.host);
+  const host = wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.sitePort}`;
+}

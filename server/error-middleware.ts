@@ -1,0 +1,34 @@
+import type {ErrorRequestHandler, RequestHandler} from 'express';
+import {HttpError} from './errors';
+
+export const notFound: RequestHandler = (req, _res, next) => {
+  next(new HttpError(404, `Not found: ${req.method} ${req.path}`));
+};
+
+function asHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  // Errors raised by Express and its parsers carry a 4xx status (a malformed URL, say).
+  const status = (error as {status?: unknown})?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new HttpError(status, (error as Error).message || 'Bad request', {cause: error});
+  }
+  return new HttpError(500, error instanceof Error ? error.message : String(error), {cause: error});
+}
+
+/** Every failure leaves as the interface document's error JSON, never as HTML. */
+export function errorMiddleware(options: {exposeStack: boolean}): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const failure = asHttpError(error);
+    const original = failure.cause instanceof Error ? failure.cause : failure;
+    res.status(failure.status).set(failure.headers).json({
+      success: false,
+      error: failure.message,
+      ...(failure.detail ? {detail: failure.detail} : {}),
+      ...(options.exposeStack ? {stack: original.stack ?? failure.stack} : {}),
+    });
+  };
+}

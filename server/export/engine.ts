@@ -1,0 +1,38 @@
+import type {SiteManifest} from '../../plugin/manifest';
+
+/** One export, as the exporter hands it to an engine. */
+export type ExportJob = {
+  /** The site being exported. */
+  manifest: SiteManifest;
+  /** Origin the engine reaches the running site at, e.g. `http://127.0.0.1:3000`. */
+  siteOrigin: string;
+  /** File the engine writes the PDF to; the exporter moves it into place. */
+  outputFile: string;
+  /** Scratch directory of this export, removed afterwards whatever happens. */
+  workDir: string;
+  /** Time left for the engine, in ms. */
+  timeoutMs: number;
+  /** Aborted when the export must stop (server shutting down). */
+  signal?: AbortSignal;
+  /** Progress and diagnostics, one line at a time. */
+  log: (line: string) => void;
+};
+
+/** Why an export failed, in terms of the interface document's error texts. */
+export type ExportFailureKind = 'command-failed' | 'not-created';
+
+export class ExportFailure extends Error {
+  readonly kind: ExportFailureKind;
+
+  constructor(kind: ExportFailureKind, detail: string, options: {cause?: unknown} = {}) {
+    super(detail, options);
+    this.name = 'ExportFailure';
+    this.kind = kind;
+  }
+}
+
+/** Turns "this site, these options" into PDF bytes; knows nothing of HTTP. */
+export interface ExportEngine {
+  readonly name: string;
+  run(job: ExportJob): Promise<void>;
+}

@@ -1,0 +1,188 @@
+import {randomBytes} from 'node:crypto';
+import {promises as fs} from 'node:fs';
+import path from 'node:path';
+import type {SiteManifest} from '../../plugin/manifest';
+import {assertDirectory} from '../documents';
+import {ERROR_TEXTS, HttpError} from '../errors';
+import type {SiteProbe} from '../site/site-probe';
+import {commitFile, looksLikeCompletePdf, removeQuietly} from './atomic-file';
+import {ExportFailure, type ExportEngine} from './engine';
+
+/** A finished export. */
+export type ExportResult = {
+  /** Name of the file in the documents directory. */
+  fileName: string;
+  /** Absolute path of the file. */
+  pdfPath: string;
+  /** Size in bytes. */
+  fileSize: number;
+};
+
+export type ExporterOptions = {
+  engine: ExportEngine;
+  documentsDir: string;
+  /** Origin the engine reaches the site at. */
+  siteOrigin: string;
+  siteProbe: SiteProbe;
+  /** Reads the site manifest the plugin wrote; throws when the site is not built. */
+  loadManifest: () => Promise<SiteManifest>;
+  /** Deadline of one export, from the moment it starts running. */
+  timeoutMs: number;
+  /** Exports allowed to wait behind the running one. */
+  queueLimit: number;
+  /** Parent of every export's scratch directory. */
+  workRoot: string;
+  log: (line: string) => void;
+};
+
+const PART_FILE = /^\..+\.(\d+)-[0-9a-f]+\.part$/;
+const WORK_DIR = /^(\d+)-[0-9a-f]+$/;
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The only place that knows about concurrency, deadlines and files: one export
+ * runs at a time, requests for a file name already queued or running share its
+ * result, and a PDF only ever appears in the documents directory whole.
+ */
+export class Exporter {
+  readonly #options: ExporterOptions;
+  readonly #pending = new Map<string, Promise<ExportResult>>();
+  readonly #shutdown = new AbortController();
+  #tail: Promise<unknown> = Promise.resolve();
+
+  constructor(options: ExporterOptions) {
+    this.#options = options;
+  }
+
+  /** Exports queued or running. */
+  get size(): number {
+    return this.#pending.size;
+  }
+
+  export(fileName: string): Promise<ExportResult> {
+    const shared = this.#pending.get(fileName);
+    if (shared) return shared;
+    if (this.#shutdown.signal.aborted) {
+      return Promise.reject(new HttpError(503, 'The server is shutting down'));
+    }
+    if (this.#pending.size > this.#options.queueLimit) {
+      return Promise.reject(
+        new HttpError(503, 'Too many exports are waiting; try again later', {
+          headers: {'Retry-After': String(Math.ceil(this.#options.timeoutMs / 1000))},
+        }),
+      );
+    }
+    const result = this.#tail.then(() => this.#run(fileName));
+    const forget = () => {
+      this.#pending.delete(fileName);
+    };
+    this.#tail = result.then(forget, forget);
+    this.#pending.set(fileName, result);
+    return result;
+  }
+
+  /** Removes scratch files of exports whose server process is gone. */
+  async sweepStale(): Promise<void> {
+    const {documentsDir, workRoot} = this.#options;
+    const parts = await fs.readdir(documentsDir).catch(() => [] as string[]);
+    for (const name of parts) {
+      const owner = PART_FILE.exec(name)?.[1];
+      if (owner && !isAlive(Number(owner))) await removeQuietly(path.join(documentsDir, name));
+    }
+    const workDirs = await fs.readdir(workRoot).catch(() => [] as string[]);
+    for (const name of workDirs) {
+      const owner = WORK_DIR.exec(name)?.[1];
+      if (owner && !isAlive(Number(owner))) await removeQuietly(path.join(workRoot, name));
+    }
+  }
+
+  /** Stops the running export, refuses new ones, and waits until all are settled. */
+  async close(): Promise<void> {
+    this.#shutdown.abort();
+    await this.#tail;
+  }
+
+  async #run(fileName: string): Promise<ExportResult> {
+    const {documentsDir, engine, log} = this.#options;
+    const startedAt = Date.now();
+    const jobId = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    const workDir = path.join(this.#options.workRoot, jobId);
+    const temporary = path.join(documentsDir, `.${fileName}.${jobId}.part`);
+    const destination = path.join(documentsDir, fileName);
+    const say = (line: string) => log(`[export ${jobId}] ${line}`);
+    if (this.#shutdown.signal.aborted) throw new HttpError(503, 'The server is shutting down');
+    say(`${fileName}: started with engine ${engine.name}`);
+    try {
+      // Step 1 of the interface document: no output of an earlier run is reused.
+      await removeQuietly(workDir);
+      await fs.mkdir(workDir, {recursive: true});
+      await assertDirectory(documentsDir);
+      // Step 2: the site must be up, or the export fails now rather than at the deadline.
+      if (!(await this.#options.siteProbe())) {
+        throw new HttpError(500, ERROR_TEXTS.notCreated, {
+          detail: `The site is not running at ${this.#options.siteOrigin}.`,
+        });
+      }
+      const manifest = await this.#loadManifest();
+      // Step 3: the engine writes the temporary file.
+      await engine.run({
+        manifest,
+        siteOrigin: this.#options.siteOrigin,
+        outputFile: temporary,
+        workDir,
+        timeoutMs: Math.max(1, this.#options.timeoutMs - (Date.now() - startedAt)),
+        signal: this.#shutdown.signal,
+        log: say,
+      });
+      // Step 4: only a complete PDF replaces the destination.
+      if (!(await looksLikeCompletePdf(temporary))) {
+        throw new HttpError(500, ERROR_TEXTS.notCreated, {
+          detail: `${engine.name} finished without writing a complete PDF.`,
+        });
+      }
+      await commitFile(temporary, destination);
+      const {size} = await fs.stat(destination);
+      say(`${fileName}: ${size} bytes in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+      return {fileName, pdfPath: destination, fileSize: size};
+    } catch (error) {
+      const failure = toHttpError(error);
+      say(`${fileName}: failed: ${failure.message}${failure.detail ? ` (${failure.detail})` : ''}`);
+      throw failure;
+    } finally {
+      await removeQuietly(temporary);
+      await removeQuietly(workDir);
+    }
+  }
+
+  async #loadManifest(): Promise<SiteManifest> {
+    try {
+      return await this.#options.loadManifest();
+    } catch (error) {
+      throw new HttpError(500, ERROR_TEXTS.commandFailed, {
+        detail: (error as Error).message,
+        cause: error,
+      });
+    }
+  }
+}
+
+function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof ExportFailure) {
+    const text = error.kind === 'not-created' ? ERROR_TEXTS.notCreated : ERROR_TEXTS.commandFailed;
+    return new HttpError(500, text, {detail: error.message, cause: error});
+  }
+  return new HttpError(500, ERROR_TEXTS.commandFailed, {
+    detail: error instanceof Error ? error.message : String(error),
+    cause: error,
+  });
+}

@@ -1,0 +1,72 @@
+import {execFileSync} from 'node:child_process';
+import {readFileSync, readdirSync} from 'node:fs';
+
+function parentsFromProc(): Map<number, number> {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name sits in parentheses and may itself hold spaces or ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return parents;
+}
+
+function parentsFromPs(): Map<number, number> {
+  const parents = new Map<number, number>();
+  const output = execFileSync('ps', ['-A', '-o', 'pid=,ppid='], {encoding: 'utf8'});
+  for (const line of output.split('\n')) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    if (pid && ppid !== undefined) parents.set(pid, ppid);
+  }
+  return parents;
+}
+
+/** Every process below `root`, whatever process group it put itself in. */
+export function descendantsOf(root: number): number[] {
+  const parents = process.platform === 'linux' ? parentsFromProc() : parentsFromPs();
+  const children = new Map<number, number[]>();
+  for (const [pid, ppid] of parents) {
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const found: number[] = [];
+  const pending = [...(children.get(root) ?? [])];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    found.push(pid);
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+/**
+ * Kills a process, its process group and every descendant. Puppeteer starts
+ * Chromium in a process group of its own, so killing the group alone would
+ * orphan the browser; the tree is read before anything dies so that no child
+ * is reparented out of reach.
+ */
+export function killTree(root: number, signal: NodeJS.Signals = 'SIGKILL'): void {
+  let descendants: number[] = [];
+  try {
+    descendants = descendantsOf(root);
+  } catch {
+    // Without a process table we can still kill the group below.
+  }
+  for (const pid of [root, ...descendants]) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // Not a group leader, or already gone.
+    }
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}

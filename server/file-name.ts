@@ -1,0 +1,45 @@
+import {HttpError} from './errors';
+
+const MAX_BYTES = 255;
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+// Characters Windows and SMB shares refuse, plus both path separators.
+const FORBIDDEN_CHARACTERS = /[/\\<>:"|?*]/;
+// C0 and C1 controls, DEL, and Unicode line/paragraph separators.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** `export-2026-11-22T05-12-09Z.pdf`: UTC, sortable, safe on every file system. */
+export function defaultFileName(now: Date = new Date()): string {
+  const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+  return `export-${stamp}.pdf`;
+}
+
+function reject(reason: string): HttpError {
+  return new HttpError(400, `Invalid fileName: ${reason}`);
+}
+
+/**
+ * The file name an export writes, or a 400 that says what is wrong with it.
+ * Names are rejected, never silently cleaned, so a client never gets a file it
+ * did not ask for.
+ */
+export function resolveFileName(raw: unknown, now?: Date): string {
+  if (raw === undefined) return defaultFileName(now);
+  if (typeof raw !== 'string') {
+    throw reject('give it once, as a single string');
+  }
+  if (raw.length === 0) throw reject('it is empty');
+  if (CONTROL_CHARACTERS.test(raw)) throw reject('it contains control characters');
+  if (FORBIDDEN_CHARACTERS.test(raw)) {
+    throw reject('it must be a bare file name without / \\ < > : " | ? *');
+  }
+  if (raw.startsWith('.')) throw reject('it must not start with a dot');
+  if (/[. ]$/.test(raw)) throw reject('it must not end with a dot or a space');
+  if (raw.trim() !== raw) throw reject('it must not start or end with white space');
+  if (raw.normalize('NFC') !== raw) throw reject('it must be in Unicode normal form NFC');
+  const name = /\.pdf$/i.test(raw) ? raw : `${raw}.pdf`;
+  if (WINDOWS_RESERVED.test(name)) throw reject('it is a reserved device name on Windows');
+  if (Buffer.byteLength(name, 'utf8') > MAX_BYTES) {
+    throw reject(`it is longer than ${MAX_BYTES} bytes in UTF-8 (with .pdf)`);
+  }
+  return name;
+}

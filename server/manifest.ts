@@ -1,0 +1,43 @@
+import {promises as fs} from 'node:fs';
+import path from 'node:path';
+import {PLUGIN_NAME, type SiteManifest} from '../plugin/manifest';
+
+export class ManifestNotFoundError extends Error {
+  constructor(siteDir: string) {
+    super(
+      `No export manifest in ${siteDir}: build the site with \`docusaurus build\` first, ` +
+        `and check that ${PLUGIN_NAME} is listed in its docusaurus.config plugins.`,
+    );
+    this.name = 'ManifestNotFoundError';
+  }
+}
+
+function manifestDir(siteDir: string, pluginId: string): string {
+  return path.join(siteDir, '.docusaurus', PLUGIN_NAME, pluginId);
+}
+
+/** The manifest of the site's default locale, as the plugin last wrote it. */
+export async function readManifest(siteDir: string, pluginId = 'default'): Promise<SiteManifest> {
+  const dir = manifestDir(siteDir, pluginId);
+  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) =>
+    /^site-manifest\..+\.json$/.test(name),
+  );
+  const manifests = await Promise.all(
+    names.map(async (name) => JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as SiteManifest),
+  );
+  const manifest =
+    manifests.find((candidate) => candidate.locale.current === candidate.locale.default) ??
+    manifests[0];
+  if (!manifest) throw new ManifestNotFoundError(siteDir);
+  return manifest;
+}
+
+/** Newest write time of any manifest, so `start` can tell when the dev server wrote one. */
+export async function manifestWrittenAt(siteDir: string, pluginId = 'default'): Promise<number> {
+  const dir = manifestDir(siteDir, pluginId);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const times = await Promise.all(
+    names.map((name) => fs.stat(path.join(dir, name)).then((stats) => stats.mtimeMs, () => 0)),
+  );
+  return Math.max(0, ...times);
+}

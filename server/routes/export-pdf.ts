@@ -1,0 +1,27 @@
+import {Router} from 'express';
+import {megabytes} from '../documents';
+import type {Exporter} from '../export/exporter';
+import {resolveFileName} from '../file-name';
+import {methodNotAllowed} from './method-not-allowed';
+
+/** GET /export-pdf?fileName=: exports the site and answers when the file is in place. */
+export function exportPdfRouter(exporter: Pick<Exporter, 'export'>): Router {
+  const router = Router();
+  router
+    .route('/export-pdf')
+    .get(async (req, res) => {
+      const fileName = resolveFileName(req.query.fileName);
+      const result = await exporter.export(fileName);
+      res.json({
+        success: true,
+        message: 'PDF exported successfully',
+        pdfPath: result.pdfPath,
+        pdfUrl: encodeURIComponent(result.fileName),
+        fileName: result.fileName,
+        fileSize: result.fileSize,
+        fileSizeMB: megabytes(result.fileSize),
+      });
+    })
+    .all(methodNotAllowed(['GET', 'HEAD']));
+  return router;
+}

@@ -1,0 +1,135 @@
+import {promises as fs} from 'node:fs';
+import type {Server} from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type {ChildProcess} from 'node:child_process';
+import type {SiteManifest} from '../plugin/manifest';
+import {createApp} from './app';
+import {findChromium} from './chromium';
+import {internalSiteOrigin, loadConfig, type ServerConfig} from './config';
+import {DocsToPdfEngine} from './export/docs-to-pdf-engine';
+import {Exporter} from './export/exporter';
+import {killTree} from './export/process-tree';
+import {closeServer, freePort, listen} from './listen';
+import {manifestWrittenAt, readManifest} from './manifest';
+import {createDevSiteApp, spawnDevServer} from './site/dev-site';
+import {httpSiteProbe} from './site/site-probe';
+import {createStaticSiteApp} from './site/static-site';
+
+export type ServerMode = 'serve' | 'start';
+
+export type RunningServer = {
+  config: ServerConfig;
+  /** Stops accepting requests, ends the running export, stops the dev server. */
+  close: () => Promise<void>;
+};
+
+const log = (line: string) => console.log(`[export-pdf] ${line}`);
+
+/** Where PDFs go when neither DOCS_PATH/DOCS_DIR nor the plugin option says. */
+export function defaultDocumentsDir(siteDir: string, manifest: SiteManifest): string {
+  const configured = manifest.options.documentsDir;
+  return configured ? path.resolve(siteDir, configured) : path.join(siteDir, 'pdfs');
+}
+
+async function waitForFreshManifest(siteDir: string, since: number, devServer: ChildProcess) {
+  while ((await manifestWrittenAt(siteDir)) < since) {
+    if (devServer.exitCode !== null) {
+      throw new Error(`docusaurus start exited with code ${devServer.exitCode}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return readManifest(siteDir);
+}
+
+export async function runServer(mode: ServerMode, siteDirArg: string): Promise<RunningServer> {
+  const siteDir = await fs.realpath(path.resolve(siteDirArg));
+  let devServer: ChildProcess | undefined;
+  let manifest: SiteManifest;
+  let devServerOrigin = '';
+  if (mode === 'start') {
+    const devPort = await freePort();
+    devServerOrigin = `http://127.0.0.1:${devPort}`;
+    const spawnedAt = Date.now() - 1000;
+    devServer = spawnDevServer(siteDir, devPort);
+    manifest = await waitForFreshManifest(siteDir, spawnedAt, devServer);
+  } else {
+    manifest = await readManifest(siteDir);
+    await fs.access(manifest.outDir).catch(() => {
+      throw new Error(`The build directory ${manifest.outDir} is missing: run \`docusaurus build\` first.`);
+    });
+  }
+
+  const config = loadConfig(process.env, {
+    documentsDir: defaultDocumentsDir(siteDir, manifest),
+    exportTimeoutMs: manifest.options.exportTimeoutMs,
+  });
+  await fs.mkdir(config.documentsDir, {recursive: true});
+  const siteOrigin = internalSiteOrigin(config);
+  const siteProbe = httpSiteProbe(siteOrigin + manifest.baseUrl);
+  const workRoot = path.join(os.tmpdir(), 'docusaurus-export-pdf');
+  await fs.mkdir(workRoot, {recursive: true});
+  const exporter = new Exporter({
+    engine: new DocsToPdfEngine(),
+    documentsDir: config.documentsDir,
+    siteOrigin,
+    siteProbe,
+    loadManifest: () => readManifest(siteDir),
+    timeoutMs: config.exportTimeoutMs,
+    queueLimit: config.queueLimit,
+    workRoot,
+    log,
+  });
+  await exporter.sweepStale();
+
+  try {
+    log(`Chromium: ${findChromium()}`);
+  } catch (error) {
+    log(`warning: ${(error as Error).message} Exports fail until one is installed.`);
+  }
+
+  const servers: Server[] = [];
+  try {
+    if (mode === 'start') {
+      let baseUrl = manifest.baseUrl;
+      const {app, proxy} = createDevSiteApp({
+        devServerOrigin,
+        baseUrl: () => baseUrl,
+        documentsDir: config.documentsDir,
+        apiPort: config.apiPort,
+      });
+      const siteServer = await listen(app, config.sitePort, config.host, 'site');
+      siteServer.on('upgrade', proxy.upgrade);
+      servers.push(siteServer);
+      // baseUrl can change while the dev server reloads its config.
+      setInterval(() => {
+        readManifest(siteDir).then((fresh) => (baseUrl = fresh.baseUrl), () => undefined);
+      }, 2000).unref();
+    } else {
+      const site = createStaticSiteApp(manifest, {
+        documentsDir: config.documentsDir,
+        apiPort: config.apiPort,
+      });
+      servers.push(await listen(site, config.sitePort, config.host, 'site'));
+    }
+    const api = createApp(config, {exporter, siteProbe});
+    servers.push(await listen(api, config.apiPort, config.host, 'API'));
+  } catch (error) {
+    await Promise.all(servers.map(closeServer));
+    if (devServer?.pid) killTree(devServer.pid, 'SIGTERM');
+    throw error;
+  }
+
+  const shownHost = ['127.0.0.1', '0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  log(`Site: http://${shownHost}:${config.sitePort}${manifest.baseUrl}`);
+  log(`API:  http://${shownHost}:${config.apiPort} (GET /health, /export-pdf, /pdf-files)`);
+  log(`PDFs: ${config.documentsDir}`);
+
+  return {
+    config,
+    close: async () => {
+      await Promise.all([...servers.map(closeServer), exporter.close()]);
+      if (devServer?.pid && devServer.exitCode === null) killTree(devServer.pid, 'SIGTERM');
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import {createRequire} from 'node:module';
+import type {ChildProcess} from 'node:child_process';
+import {spawn} from 'node:child_process';
+import express, {type Express} from 'express';
+import {createProxyMiddleware, type RequestHandler as ProxyHandler} from 'http-proxy-middleware';
+import {RUNTIME_CONFIG_FILE} from '../../plugin/client-data';
+import {documentsRoute} from './documents-route';
+import {runtimeConfigRoute} from './runtime-config-route';
+
+/** Starts `docusaurus start` of the site on an internal port, without opening a browser. */
+export function spawnDevServer(siteDir: string, port: number): ChildProcess {
+  const bin = createRequire(`${siteDir}/`).resolve('@docusaurus/core/bin/docusaurus.mjs');
+  return spawn(
+    process.execPath,
+    [bin, 'start', siteDir, '--port', String(port), '--host', '127.0.0.1', '--no-open'],
+    {stdio: 'inherit', env: {...process.env, BROWSER: 'none'}, detached: true},
+  );
+}
+
+/**
+ * The dev server behind a proxy on the public site port, so that the documents
+ * directory is reachable at the site root in dev mode too. Hot reload's
+ * websocket goes through `proxy.upgrade`.
+ */
+export function createDevSiteApp(options: {
+  devServerOrigin: string;
+  baseUrl: () => string;
+  documentsDir: string;
+  apiPort: number;
+}): {app: Express; proxy: ProxyHandler} {
+  const app = express();
+  app.disable('x-powered-by');
+  const runtimeConfig = runtimeConfigRoute(options.apiPort);
+  const documents = documentsRoute(options.documentsDir);
+  app.use((req, res, next) => {
+    const baseUrl = options.baseUrl();
+    if (req.path === baseUrl + RUNTIME_CONFIG_FILE) return runtimeConfig(req, res, next);
+    if (!req.path.startsWith(baseUrl)) return next();
+    const original = req.url;
+    req.url = req.url.slice(baseUrl.length - 1);
+    documents(req, res, () => {
+      req.url = original;
+      next();
+    });
+  });
+  const proxy = createProxyMiddleware({target: options.devServerOrigin, ws: true, xfwd: true});
+  app.use(proxy);
+  return {app, proxy};
+}

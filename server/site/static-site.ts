@@ -1,0 +1,35 @@
+import express, {type Express} from 'express';
+import serveHandler from 'serve-handler';
+import {RUNTIME_CONFIG_FILE} from '../../plugin/client-data';
+import type {SiteManifest} from '../../plugin/manifest';
+import {documentsRoute} from './documents-route';
+import {runtimeConfigRoute} from './runtime-config-route';
+
+/**
+ * The built site as `docusaurus serve` serves it (same baseUrl redirect and
+ * serve-handler settings), with the documents directory at the site root.
+ */
+export function createStaticSiteApp(
+  manifest: Pick<SiteManifest, 'outDir' | 'baseUrl' | 'trailingSlash'>,
+  options: {documentsDir: string; apiPort: number},
+): Express {
+  const {baseUrl, outDir, trailingSlash} = manifest;
+  const app = express();
+  app.disable('x-powered-by');
+  app.get(baseUrl + RUNTIME_CONFIG_FILE, runtimeConfigRoute(options.apiPort));
+  app.use(baseUrl, documentsRoute(options.documentsDir));
+  app.use((req, res) => {
+    if (!req.url.startsWith(baseUrl)) {
+      res.redirect(302, baseUrl);
+      return;
+    }
+    req.url = req.url.replace(baseUrl, '/');
+    void serveHandler(req, res, {
+      cleanUrls: true,
+      public: outDir,
+      trailingSlash,
+      directoryListing: false,
+    });
+  });
+  return app;
+}
