@@ -1,0 +1,73 @@
+import React, {type ReactNode} from 'react';
+import clsx from 'clsx';
+import Translate, {translate} from '@docusaurus/Translate';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import type {Props} from '@theme/ExportPdfButton';
+import {useExportPdf} from './useExportPdf';
+import styles from './styles.module.css';
+
+export default function ExportPdfButton({className, inline = false}: Props): ReactNode {
+  const {state, start, reset} = useExportPdf();
+  const siteRoot = useBaseUrl('/');
+  const busy = state.status === 'busy';
+  const closeLabel = translate({id: 'theme.ExportPdf.close', message: 'Close', description: 'Label of the button that hides the export result'});
+
+  return (
+    <div className={clsx(styles.exportPdf, inline && styles.inline, className)}>
+      <button
+        type="button"
+        className={clsx('button button--secondary button--sm', styles.button)}
+        onClick={start}
+        disabled={busy}
+        aria-busy={busy}>
+        {busy ? (
+          <>
+            <span className={styles.spinner} aria-hidden="true" />
+            <Translate id="theme.ExportPdf.busy" description="Button text while the PDF export runs">
+              Exporting PDF…
+            </Translate>
+          </>
+        ) : (
+          <Translate id="theme.ExportPdf.button" description="Button that exports the docs as a PDF">
+            Export PDF
+          </Translate>
+        )}
+      </button>
+      {state.status === 'done' && (
+        <div className={clsx(styles.panel, styles.success)} role="status">
+          <a
+            className={styles.download}
+            href={siteRoot + state.result.pdfUrl}
+            download={state.result.fileName}
+            data-testid="export-pdf-download">
+            <Translate
+              id="theme.ExportPdf.download"
+              description="Link to the exported PDF"
+              values={{fileName: state.result.fileName, size: state.result.fileSizeMB}}>
+              {'Download {fileName} ({size} MB)'}
+            </Translate>
+          </a>
+          <button type="button" className={clsx('clean-btn', styles.close)} onClick={reset} aria-label={closeLabel} title={closeLabel}>
+            ×
+          </button>
+        </div>
+      )}
+      {state.status === 'error' && (
+        <div className={clsx(styles.panel, styles.error)} role="alert" data-testid="export-pdf-error">
+          <span>
+            <strong>
+              <Translate id="theme.ExportPdf.failed" description="Heading of the export error message">
+                Export failed:
+              </Translate>
+            </strong>{' '}
+            {state.message}
+            {state.detail && <span className={styles.detail}>{state.detail}</span>}
+          </span>
+          <button type="button" className={clsx('clean-btn', styles.close)} onClick={reset} aria-label={closeLabel} title={closeLabel}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import React, {type ReactNode} from 'react';
+import clsx from 'clsx';
+import ExportPdfButton from '@theme/ExportPdfButton';
+import type {Props} from '@theme/NavbarItem/ExportPdfNavbarItem';
+
+/** Navbar item of type `custom-exportPdf`; renders as a menu entry in the mobile sidebar. */
+export default function ExportPdfNavbarItem({mobile = false, className}: Props): ReactNode {
+  if (mobile) {
+    return (
+      <li className={clsx('menu__list-item', className)}>
+        <ExportPdfButton inline className="menu__link" />
+      </li>
+    );
+  }
+  return <ExportPdfButton className={clsx('navbar__item', className)} />;
+}
