@@ -1,0 +1,72 @@
+import {themes as prismThemes} from 'prism-react-renderer';
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {Options as ExportPdfOptions} from 'docusaurus-plugin-export-pdf';
+
+const config: Config = {
+  title: 'Acme Widgets',
+  tagline: 'A small, dependable task queue for Node.js',
+  favicon: 'img/favicon.svg',
+  url: 'https://acme-widgets.example.com',
+  baseUrl: '/',
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  markdown: {
+    mermaid: true,
+    hooks: {onBrokenMarkdownLinks: 'throw'},
+  },
+  themes: ['@docusaurus/theme-mermaid'],
+  i18n: {defaultLocale: 'en', locales: ['en']},
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {sidebarPath: './sidebars.ts'},
+        blog: false,
+        theme: {customCss: './src/css/custom.css'},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      'docusaurus-plugin-export-pdf',
+      {
+        coverSubtitle: 'User guide',
+      } satisfies ExportPdfOptions,
+    ],
+  ],
+
+  themeConfig: {
+    colorMode: {respectPrefersColorScheme: true},
+    navbar: {
+      title: 'Acme Widgets',
+      logo: {alt: 'Acme Widgets logo', src: 'img/logo.svg'},
+      items: [
+        {type: 'docSidebar', sidebarId: 'docsSidebar', position: 'left', label: 'Docs'},
+        {type: 'custom-exportPdf', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Docs',
+          items: [
+            {label: 'Introduction', to: '/docs/intro'},
+            {label: 'Configuration', to: '/docs/guides/configuration'},
+          ],
+        },
+      ],
+      copyright: `Copyright © ${new Date().getFullYear()} Acme Widgets. Example site of docusaurus-plugin-export-pdf.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;
