@@ -31,13 +31,3 @@ export async function readManifest(siteDir: string, pluginId = 'default'): Promi
   if (!manifest) throw new ManifestNotFoundError(siteDir);
   return manifest;
 }
-
-/** Newest write time of any manifest, so `start` can tell when the dev server wrote one. */
-export async function manifestWrittenAt(siteDir: string, pluginId = 'default'): Promise<number> {
-  const dir = manifestDir(siteDir, pluginId);
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  const times = await Promise.all(
-    names.map((name) => fs.stat(path.join(dir, name)).then((stats) => stats.mtimeMs, () => 0)),
-  );
-  return Math.max(0, ...times);
-}

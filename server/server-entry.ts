@@ -11,7 +11,7 @@ import {DocsToPdfEngine} from './export/docs-to-pdf-engine';
 import {Exporter} from './export/exporter';
 import {killTree} from './export/process-tree';
 import {closeServer, freePort, listen} from './listen';
-import {manifestWrittenAt, readManifest} from './manifest';
+import {readManifest} from './manifest';
 import {createDevSiteApp, spawnDevServer} from './site/dev-site';
 import {httpSiteProbe} from './site/site-probe';
 import {createStaticSiteApp} from './site/static-site';
@@ -32,14 +32,29 @@ export function defaultDocumentsDir(siteDir: string, manifest: SiteManifest): st
   return configured ? path.resolve(siteDir, configured) : path.join(siteDir, 'pdfs');
 }
 
-async function waitForFreshManifest(siteDir: string, since: number, devServer: ChildProcess) {
-  while ((await manifestWrittenAt(siteDir)) < since) {
+/**
+ * Docusaurus writes plugin data (our manifest) before its dev server listens,
+ * and skips the write when nothing changed, so "the dev server answers" is the
+ * signal that the manifest on disk is current.
+ */
+async function waitForDevServer(origin: string, devServer: ChildProcess): Promise<void> {
+  const answers = httpSiteProbe(origin, 1000);
+  while (!(await answers())) {
     if (devServer.exitCode !== null) {
       throw new Error(`docusaurus start exited with code ${devServer.exitCode}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return readManifest(siteDir);
+}
+
+/** SIGTERM to the dev server's tree, SIGKILL after 10 s; waits so the child is reaped. */
+async function stopDevServer(devServer: ChildProcess): Promise<void> {
+  if (devServer.exitCode !== null || devServer.signalCode !== null || !devServer.pid) return;
+  const exited = new Promise((resolve) => devServer.once('exit', resolve));
+  killTree(devServer.pid, 'SIGTERM');
+  const force = setTimeout(() => killTree(devServer.pid!, 'SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(force);
 }
 
 export async function runServer(mode: ServerMode, siteDirArg: string): Promise<RunningServer> {
@@ -50,9 +65,9 @@ export async function runServer(mode: ServerMode, siteDirArg: string): Promise<R
   if (mode === 'start') {
     const devPort = await freePort();
     devServerOrigin = `http://127.0.0.1:${devPort}`;
-    const spawnedAt = Date.now() - 1000;
     devServer = spawnDevServer(siteDir, devPort);
-    manifest = await waitForFreshManifest(siteDir, spawnedAt, devServer);
+    await waitForDevServer(devServerOrigin, devServer);
+    manifest = await readManifest(siteDir);
   } else {
     manifest = await readManifest(siteDir);
     await fs.access(manifest.outDir).catch(() => {
@@ -116,7 +131,7 @@ export async function runServer(mode: ServerMode, siteDirArg: string): Promise<R
     servers.push(await listen(api, config.apiPort, config.host, 'API'));
   } catch (error) {
     await Promise.all(servers.map(closeServer));
-    if (devServer?.pid) killTree(devServer.pid, 'SIGTERM');
+    if (devServer) await stopDevServer(devServer);
     throw error;
   }
 
@@ -129,7 +144,7 @@ export async function runServer(mode: ServerMode, siteDirArg: string): Promise<R
     config,
     close: async () => {
       await Promise.all([...servers.map(closeServer), exporter.close()]);
-      if (devServer?.pid && devServer.exitCode === null) killTree(devServer.pid, 'SIGTERM');
+      if (devServer) await stopDevServer(devServer);
     },
   };
 }
