@@ -16,7 +16,11 @@ export default function ExportPdfButton({className, inline = false}: Props): Rea
     <div className={clsx(styles.exportPdf, inline && styles.inline, className)}>
       <button
         type="button"
-        className={clsx('button button--secondary button--sm', styles.button)}
+        className={clsx(
+          inline ? 'clean-btn menu__link' : 'button button--secondary button--sm',
+          styles.button,
+          inline && styles.menuButton,
+        )}
         onClick={start}
         disabled={busy}
         aria-busy={busy}>

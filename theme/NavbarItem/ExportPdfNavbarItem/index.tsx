@@ -8,7 +8,7 @@ export default function ExportPdfNavbarItem({mobile = false, className}: Props):
   if (mobile) {
     return (
       <li className={clsx('menu__list-item', className)}>
-        <ExportPdfButton inline className="menu__link" />
+        <ExportPdfButton inline />
       </li>
     );
   }
