@@ -123,9 +123,7 @@ const pixels = Joi.number().min(0).max(500);
 
 const schema = Joi.object<PluginOptions>({
   id: Joi.string().default(DEFAULT_OPTIONS.id),
-  apiUrl: Joi.string()
-    .uri({scheme: ['http', 'https']})
-    .replace(/\/+$/, ''),
+  apiUrl: Joi.string().uri({scheme: ['http', 'https']}),
   apiPort: Joi.number().port().default(DEFAULT_OPTIONS.apiPort),
   engine: Joi.string().valid('docs-to-pdf').default(DEFAULT_OPTIONS.engine),
   docsPluginId: Joi.string().default(DEFAULT_OPTIONS.docsPluginId),
@@ -167,5 +165,9 @@ export function validateOptions({
   const format = PAPER_FORMATS.find(
     (known) => known.toLowerCase() === normalized.paperFormat.toLowerCase(),
   );
-  return {...normalized, paperFormat: format ?? DEFAULT_OPTIONS.paperFormat};
+  return {
+    ...normalized,
+    apiUrl: normalized.apiUrl?.replace(/\/+$/, ''),
+    paperFormat: format ?? DEFAULT_OPTIONS.paperFormat,
+  };
 }
