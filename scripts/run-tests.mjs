@@ -1,0 +1,32 @@
+// Runs every test: builds the package and the example site first, so the
+// end-to-end tests exercise what a user would run. `--unit` skips both builds
+// and the end-to-end tests.
+import {spawnSync} from 'node:child_process';
+import {readdirSync, statSync} from 'node:fs';
+import path from 'node:path';
+
+const unitOnly = process.argv.includes('--unit');
+const root = path.resolve(import.meta.dirname, '..');
+
+function run(command, args) {
+  const result = spawnSync(command, args, {cwd: root, stdio: 'inherit'});
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function testFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return unitOnly && name === 'e2e' ? [] : testFiles(full);
+    return name.endsWith('.test.ts') ? [path.relative(root, full)] : [];
+  });
+}
+
+if (!unitOnly) run('npm', ['run', 'build']);
+run(process.execPath, [
+  '--import',
+  'tsx',
+  '--test',
+  '--test-concurrency=1',
+  '--test-reporter=spec',
+  ...testFiles(path.join(root, 'test')).sort(),
+]);

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {after, before, describe, it} from 'node:test';
+import {descendantsOf} from '../../server/export/process-tree';
+import {TINY_PDF} from '../helpers/fixtures';
+import {startServerEntry, type RunningEntry} from '../helpers/server-process';
+
+/** A zombie waiting for its parent to reap it no longer runs. */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+describe('server entry in start mode (Docusaurus dev server)', {timeout: 300_000}, () => {
+  let server: RunningEntry;
+
+  before(async () => {
+    server = await startServerEntry('start', {readyTimeoutMs: 180_000});
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  it('serves the dev site through the site port', {timeout: 180_000}, async () => {
+    let status = 0;
+    let body = '';
+    const deadline = Date.now() + 170_000;
+    // Until webpack's first compile ends, the dev server answers with a placeholder page.
+    const isDocsPage = () => status === 200 && body.includes('name="generator" content="Docusaurus');
+    while (!isDocsPage() && Date.now() < deadline) {
+      const response = await fetch(`${server.siteUrl}/docs/intro`).catch(() => undefined);
+      status = response?.status ?? 0;
+      body = (await response?.text()) ?? '';
+      if (!isDocsPage()) await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    assert.equal(status, 200);
+    assert.match(body, /<meta name="generator" content="Docusaurus/);
+  });
+
+  it('reports both services as running', async () => {
+    const response = await fetch(`${server.apiUrl}/health`);
+    assert.equal(response.status, 200);
+    assert.deepEqual((await response.json()).services, {api: 'running', site: 'running'});
+  });
+
+  it('serves PDFs of the documents directory at the site root', async () => {
+    await writeFile(path.join(server.documentsDir, 'dev mode.pdf'), TINY_PDF);
+    const response = await fetch(`${server.siteUrl}/dev%20mode.pdf`);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'application/pdf');
+    assert.deepEqual(Buffer.from(await response.arrayBuffer()), TINY_PDF);
+  });
+
+  it('tells the button the live API port', async () => {
+    const response = await fetch(`${server.siteUrl}/__export-pdf/api.json`);
+    assert.deepEqual(await response.json(), {apiPort: Number(new URL(server.apiUrl).port)});
+  });
+
+  it('stops the dev server with itself on SIGTERM', async () => {
+    const children = descendantsOf(server.child.pid!);
+    assert.ok(children.length > 0, 'the dev server runs below the server entry');
+    assert.equal(await server.stop(), 0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const pid of children) {
+      assert.equal(isRunning(pid), false, `process ${pid} is gone`);
+    }
+  });
+});

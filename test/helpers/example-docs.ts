@@ -1,0 +1,23 @@
+import sidebars from '../../example-site/sidebars';
+
+type Item = string | {type: string; id?: string; items?: Item[]; link?: {type: string; id?: string}};
+
+function docIds(items: Item[]): string[] {
+  return items.flatMap((item) => {
+    if (typeof item === 'string') return [item];
+    if (item.type === 'doc' && item.id) return [item.id];
+    if (item.type === 'category') {
+      const link = item.link?.type === 'doc' && item.link.id ? [item.link.id] : [];
+      return [...link, ...docIds(item.items ?? [])];
+    }
+    return [];
+  });
+}
+
+/** Doc ids of the example site in sidebar order, as the PDF must hold them. */
+export const SIDEBAR_DOC_IDS = docIds((sidebars as unknown as Record<string, Item[]>).docsSidebar!);
+
+/** Each example doc carries "Marker: <id with / as ->" in its first paragraph. */
+export function marker(id: string): string {
+  return `Marker: ${id.replace(/\//g, '-')}`;
+}

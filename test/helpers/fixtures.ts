@@ -1,0 +1,32 @@
+import {mkdtemp, rm} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type {SiteManifest} from '../../plugin/manifest';
+import {DEFAULT_OPTIONS, type PluginOptions} from '../../plugin/options';
+
+/** Smallest byte string that passes the exporter's completeness check. */
+export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+export function testManifest(overrides: Partial<SiteManifest> = {}, options: Partial<PluginOptions> = {}): SiteManifest {
+  return {
+    manifestVersion: 1,
+    siteDir: '/site',
+    outDir: '/site/build',
+    baseUrl: '/',
+    trailingSlash: undefined,
+    siteUrl: 'https://docs.example.com',
+    title: 'Example Docs',
+    tagline: 'Docs & more',
+    locale: {current: 'en', default: 'en'},
+    startPath: '/docs/intro',
+    logoPath: '/img/logo.svg',
+    options: {...(DEFAULT_OPTIONS as PluginOptions), ...options},
+    ...overrides,
+  };
+}
+
+/** A fresh temporary directory, removed by the returned function. */
+export async function tempDir(prefix: string): Promise<{dir: string; remove: () => Promise<void>}> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+  return {dir, remove: () => rm(dir, {recursive: true, force: true})};
+}

@@ -1,0 +1,28 @@
+import {writeFile} from 'node:fs/promises';
+import type {ExportEngine, ExportJob} from '../../server/export/engine';
+import {TINY_PDF} from './fixtures';
+
+/**
+ * Unit-test engine: does what the test scripts (write bytes, fail, wait) and
+ * records every job, so the exporter's own logic can be tested in milliseconds.
+ */
+export class ScriptedEngine implements ExportEngine {
+  readonly name = 'scripted';
+  readonly jobs: ExportJob[] = [];
+  running = 0;
+  maxRunning = 0;
+  behaviour: (job: ExportJob) => Promise<void> = async (job) => {
+    await writeFile(job.outputFile, TINY_PDF);
+  };
+
+  async run(job: ExportJob): Promise<void> {
+    this.jobs.push(job);
+    this.running += 1;
+    this.maxRunning = Math.max(this.maxRunning, this.running);
+    try {
+      await this.behaviour(job);
+    } finally {
+      this.running -= 1;
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import {spawn, type ChildProcess} from 'node:child_process';
+import path from 'node:path';
+import {freePort} from '../../server/listen';
+import {tempDir} from './fixtures';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const EXAMPLE_SITE = path.join(REPO_ROOT, 'example-site');
+const CLI = path.join(REPO_ROOT, 'lib', 'server', 'cli.js');
+
+export type RunningEntry = {
+  siteUrl: string;
+  apiUrl: string;
+  documentsDir: string;
+  child: ChildProcess;
+  output: () => string;
+  /** SIGTERM, then the exit code. */
+  stop: () => Promise<number | null>;
+};
+
+/** Runs the real server entry (`docusaurus-export-pdf serve|start`) on free ports. */
+export async function startServerEntry(
+  mode: 'serve' | 'start' = 'serve',
+  options: {readyTimeoutMs?: number; env?: NodeJS.ProcessEnv} = {},
+): Promise<RunningEntry> {
+  const [apiPort, sitePort] = [await freePort(), await freePort()];
+  const documents = await tempDir('export-pdf-e2e-docs');
+  let output = '';
+  const child = spawn(process.execPath, [CLI, mode, EXAMPLE_SITE], {
+    env: {
+      ...process.env,
+      API_PORT: String(apiPort),
+      DOCSITE_PORT: String(sitePort),
+      DOCS_PATH: documents.dir,
+      NODE_ENV: 'production',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  while (!output.includes('[export-pdf] API:')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server entry did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    siteUrl: `http://127.0.0.1:${sitePort}`,
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    documentsDir: documents.dir,
+    child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const code = await exited;
+      clearTimeout(timer);
+      await documents.remove();
+      return code;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {normalizePluginOptions} from '@docusaurus/utils-validation';
+import {DEFAULT_OPTIONS, validateOptions, type Options} from '../../plugin/options';
+
+function validate(options: unknown) {
+  return validateOptions({
+    options: options as Options,
+    validate: normalizePluginOptions as never,
+  });
+}
+
+describe('validateOptions', () => {
+  it('fills every default for an empty object', () => {
+    const options = validate({});
+    assert.equal(options.id, 'default');
+    assert.equal(options.apiPort, 3001);
+    assert.equal(options.engine, 'docs-to-pdf');
+    assert.equal(options.exportTimeoutMs, 180_000);
+    assert.equal(options.paperFormat, 'A4');
+    assert.deepEqual(options.margin, DEFAULT_OPTIONS.margin);
+    assert.deepEqual(options.excludeSelectors, DEFAULT_OPTIONS.excludeSelectors);
+    assert.equal(options.tocTitle, 'Table of Contents');
+    assert.equal(options.headerTemplate, undefined);
+    assert.match(options.footerTemplate, /pageNumber.*totalPages/);
+    assert.equal(options.coverTitle, undefined);
+    assert.equal(options.coverImage, undefined);
+  });
+
+  it('accepts undefined options, as a plugin listed without options', () => {
+    assert.equal(validate(undefined).apiPort, 3001);
+  });
+
+  it('keeps what the user wrote', () => {
+    const options = validate({
+      apiUrl: 'https://pdf.example.com/',
+      coverTitle: 'Handbook',
+      coverImage: false,
+      paperFormat: 'letter',
+      margin: {top: 10},
+      excludeSelectors: ['.ad'],
+      startPath: '/docs/start',
+      documentsDir: 'exports',
+    });
+    assert.equal(options.apiUrl, 'https://pdf.example.com', 'trailing slash removed');
+    assert.equal(options.coverTitle, 'Handbook');
+    assert.equal(options.coverImage, false);
+    assert.equal(options.paperFormat, 'Letter', 'paper format case is normalized');
+    assert.deepEqual(options.margin, {...DEFAULT_OPTIONS.margin, top: 10});
+    assert.deepEqual(options.excludeSelectors, ['.ad']);
+    assert.equal(options.startPath, '/docs/start');
+    assert.equal(options.documentsDir, 'exports');
+  });
+
+  for (const [name, bad] of [
+    ['an unknown paper format', {paperFormat: 'B5'}],
+    ['an API URL that is not http(s)', {apiUrl: 'ftp://example.com'}],
+    ['a port out of range', {apiPort: 70000}],
+    ['a start path without a leading slash', {startPath: 'docs/intro'}],
+    ['a selector with a comma (docs-to-pdf splits on commas)', {excludeSelectors: ['.a, .b']}],
+    ['a deadline under a second', {exportTimeoutMs: 10}],
+    ['coverImage true', {coverImage: true}],
+    ['an unknown engine', {engine: 'wkhtmltopdf'}],
+    ['an unknown option', {colour: 'red'}],
+  ] as const) {
+    it(`rejects ${name}`, () => {
+      assert.throws(() => validate(bad), /"?[a-zA-Z]+/);
+    });
+  }
+});

@@ -1,0 +1,298 @@
+import assert from 'node:assert/strict';
+import {mkdir, readdir, readFile, rm, symlink, utimes, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {after, afterEach, before, beforeEach, describe, it} from 'node:test';
+import request from 'supertest';
+import {createApp} from '../../server/app';
+import {ExportFailure} from '../../server/export/engine';
+import {Exporter} from '../../server/export/exporter';
+import {TINY_PDF, tempDir, testManifest} from '../helpers/fixtures';
+import {ScriptedEngine} from '../helpers/scripted-engine';
+
+describe('API', () => {
+  let root: Awaited<ReturnType<typeof tempDir>>;
+  let documentsDir: string;
+  let engine: ScriptedEngine;
+  let siteUp: boolean;
+  let exporter: Exporter;
+  let nodeEnv: string;
+
+  const app = () =>
+    createApp(
+      {documentsDir, nodeEnv},
+      {exporter, siteProbe: async () => siteUp},
+    );
+
+  before(async () => {
+    root = await tempDir('export-pdf-api');
+  });
+  after(async () => root.remove());
+
+  beforeEach(async () => {
+    documentsDir = path.join(root.dir, `docs-${Math.random().toString(36).slice(2)}`);
+    await mkdir(documentsDir);
+    engine = new ScriptedEngine();
+    siteUp = true;
+    nodeEnv = 'production';
+    exporter = new Exporter({
+      engine,
+      documentsDir,
+      siteOrigin: 'http://127.0.0.1:3000',
+      siteProbe: async () => siteUp,
+      loadManifest: async () => testManifest(),
+      timeoutMs: 5000,
+      queueLimit: 2,
+      workRoot: path.join(root.dir, 'work'),
+      log: () => undefined,
+    });
+  });
+  afterEach(async () => exporter.close());
+
+  const partFiles = async () => (await readdir(documentsDir)).filter((name) => name.endsWith('.part'));
+
+  describe('GET /health', () => {
+    it('reports ok with every field when the site answers', async () => {
+      const response = await request(app()).get('/health').expect(200).expect('Content-Type', /json/);
+      assert.equal(response.body.status, 'ok');
+      assert.deepEqual(response.body.services, {api: 'running', site: 'running'});
+      assert.ok(!Number.isNaN(Date.parse(response.body.timestamp)));
+      assert.equal(new Date(response.body.timestamp).toISOString(), response.body.timestamp);
+    });
+
+    it('answers 503 degraded when the site is down', async () => {
+      siteUp = false;
+      const response = await request(app()).get('/health').expect(503);
+      assert.equal(response.body.status, 'degraded');
+      assert.deepEqual(response.body.services, {api: 'running', site: 'stopped'});
+    });
+
+    it('answers HEAD', async () => {
+      await request(app()).head('/health').expect(200);
+    });
+  });
+
+  describe('GET /export-pdf', () => {
+    it('returns every field of the export result', async () => {
+      const response = await request(app()).get('/export-pdf?fileName=handbook').expect(200);
+      assert.deepEqual(response.body, {
+        success: true,
+        message: 'PDF exported successfully',
+        pdfPath: path.join(documentsDir, 'handbook.pdf'),
+        pdfUrl: 'handbook.pdf',
+        fileName: 'handbook.pdf',
+        fileSize: TINY_PDF.length,
+        fileSizeMB: '0.00',
+      });
+      assert.deepEqual(await readFile(path.join(documentsDir, 'handbook.pdf')), TINY_PDF);
+      assert.deepEqual(await partFiles(), []);
+    });
+
+    it('gives the engine the manifest, the site origin and a hidden part file in the documents directory', async () => {
+      await request(app()).get('/export-pdf?fileName=a').expect(200);
+      const [job] = engine.jobs;
+      assert.equal(job?.siteOrigin, 'http://127.0.0.1:3000');
+      assert.equal(job?.manifest.startPath, '/docs/intro');
+      assert.equal(path.dirname(job!.outputFile), documentsDir);
+      assert.match(path.basename(job!.outputFile), /^\.a\.pdf\.\d+-[0-9a-f]+\.part$/);
+    });
+
+    it('names the file export-<timestamp>.pdf by default', async () => {
+      const response = await request(app()).get('/export-pdf').expect(200);
+      assert.match(response.body.fileName, /^export-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.pdf$/);
+    });
+
+    it('URL-encodes pdfUrl and reports megabytes with two decimals', async () => {
+      engine.behaviour = async (job) => {
+        const body = Buffer.alloc(3 * 1024 * 1024 + 512 * 1024, 0x20);
+        await writeFile(job.outputFile, Buffer.concat([Buffer.from('%PDF-1.7\n'), body, Buffer.from('\n%%EOF\n')]));
+      };
+      const response = await request(app()).get(`/export-pdf?fileName=${encodeURIComponent('Guide #2 ä')}`).expect(200);
+      assert.equal(response.body.fileName, 'Guide #2 ä.pdf');
+      assert.equal(response.body.pdfUrl, 'Guide%20%232%20%C3%A4.pdf');
+      assert.equal(response.body.fileSizeMB, '3.50');
+    });
+
+    it('overwrites a file of the same name', async () => {
+      await writeFile(path.join(documentsDir, 'same.pdf'), 'old');
+      await request(app()).get('/export-pdf?fileName=same.pdf').expect(200);
+      assert.deepEqual(await readFile(path.join(documentsDir, 'same.pdf')), TINY_PDF);
+    });
+
+    it('replaces a symlink named like the target instead of writing through it', async () => {
+      const outside = path.join(root.dir, `outside-${Date.now()}.txt`);
+      await writeFile(outside, 'precious');
+      await symlink(outside, path.join(documentsDir, 'link.pdf'));
+      await request(app()).get('/export-pdf?fileName=link.pdf').expect(200);
+      assert.equal(await readFile(outside, 'utf8'), 'precious');
+      assert.deepEqual(await readFile(path.join(documentsDir, 'link.pdf')), TINY_PDF);
+    });
+
+    it('answers "Export command failed" when the engine fails, and keeps the previous file', async () => {
+      await writeFile(path.join(documentsDir, 'keep.pdf'), 'previous version');
+      engine.behaviour = async (job) => {
+        await writeFile(job.outputFile, '%PDF-1.4 half wri');
+        throw new ExportFailure('command-failed', 'docs-to-pdf exited with code 1: boom');
+      };
+      const response = await request(app()).get('/export-pdf?fileName=keep').expect(500);
+      assert.equal(response.body.success, false);
+      assert.equal(response.body.error, 'Export command failed');
+      assert.match(response.body.detail, /boom/);
+      assert.equal(response.body.stack, undefined);
+      assert.equal(await readFile(path.join(documentsDir, 'keep.pdf'), 'utf8'), 'previous version');
+      assert.deepEqual(await partFiles(), []);
+    });
+
+    it('answers "PDF file was not created" when the engine writes no complete PDF', async () => {
+      await writeFile(path.join(documentsDir, 'keep.pdf'), 'previous version');
+      engine.behaviour = async (job) => writeFile(job.outputFile, '<html>not a pdf</html>');
+      const response = await request(app()).get('/export-pdf?fileName=keep').expect(500);
+      assert.equal(response.body.error, 'PDF file was not created');
+      assert.equal(await readFile(path.join(documentsDir, 'keep.pdf'), 'utf8'), 'previous version');
+      assert.deepEqual(await partFiles(), []);
+    });
+
+    it('answers "PDF file was not created" at once when the site is down, without running the engine', async () => {
+      siteUp = false;
+      const response = await request(app()).get('/export-pdf').expect(500);
+      assert.equal(response.body.error, 'PDF file was not created');
+      assert.match(response.body.detail, /not running/);
+      assert.equal(engine.jobs.length, 0);
+    });
+
+    it('answers the ENOENT text when the documents directory is missing', async () => {
+      await rm(documentsDir, {recursive: true});
+      const response = await request(app()).get('/export-pdf').expect(500);
+      assert.equal(response.body.error, 'ENOENT: no such file or directory');
+      assert.equal(engine.jobs.length, 0);
+    });
+
+    it('includes the stack only when NODE_ENV is development', async () => {
+      engine.behaviour = async () => {
+        throw new ExportFailure('command-failed', 'boom');
+      };
+      nodeEnv = 'development';
+      const response = await request(app()).get('/export-pdf').expect(500);
+      assert.match(response.body.stack, /ExportFailure: boom/);
+    });
+
+    for (const query of ['fileName=a%2Fb', 'fileName=..', 'fileName=a&fileName=b', 'fileName=', 'fileName=%00x']) {
+      it(`rejects ?${query} with 400 before any engine runs`, async () => {
+        const response = await request(app()).get(`/export-pdf?${query}`).expect(400);
+        assert.equal(response.body.success, false);
+        assert.match(response.body.error, /^Invalid fileName: /);
+        assert.equal(engine.jobs.length, 0);
+      });
+    }
+
+    it('runs identical requests once and hands each the same result', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      engine.behaviour = async (job) => {
+        await gate;
+        await writeFile(job.outputFile, TINY_PDF);
+      };
+      const server = app();
+      const first = request(server).get('/export-pdf?fileName=shared').then((r) => r);
+      const second = request(server).get('/export-pdf?fileName=shared').then((r) => r);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      const [a, b] = await Promise.all([first, second]);
+      assert.equal(a.status, 200);
+      assert.deepEqual(a.body, b.body);
+      assert.equal(engine.jobs.length, 1);
+    });
+
+    it('runs different exports one at a time, in order, and refuses past the queue bound with 503', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      engine.behaviour = async (job) => {
+        await gate;
+        await writeFile(job.outputFile, TINY_PDF);
+      };
+      const server = app();
+      const accepted = ['q1', 'q2', 'q3'].map((name) => request(server).get(`/export-pdf?fileName=${name}`).then((r) => r));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const refused = await request(server).get('/export-pdf?fileName=q4');
+      assert.equal(refused.status, 503);
+      assert.equal(refused.body.success, false);
+      assert.ok(Number(refused.headers['retry-after']) > 0);
+      release();
+      const results = await Promise.all(accepted);
+      assert.deepEqual(results.map((r) => r.status), [200, 200, 200]);
+      assert.equal(engine.maxRunning, 1);
+      assert.deepEqual(engine.jobs.map((job) => path.basename(job.outputFile).split('.')[1]), ['q1', 'q2', 'q3']);
+    });
+  });
+
+  describe('GET /pdf-files', () => {
+    it('lists regular PDF files with every field, newest first', async () => {
+      await writeFile(path.join(documentsDir, 'old.pdf'), 'x'.repeat(10));
+      await writeFile(path.join(documentsDir, 'new.PDF'), 'y'.repeat(20));
+      await utimes(path.join(documentsDir, 'old.pdf'), new Date('2026-01-01'), new Date('2026-01-01'));
+      await writeFile(path.join(documentsDir, 'notes.txt'), 'not a pdf');
+      await writeFile(path.join(documentsDir, '.x.pdf.1-ab.part'), 'part');
+      await writeFile(path.join(documentsDir, '.hidden.pdf'), 'hidden');
+      await mkdir(path.join(documentsDir, 'folder.pdf'));
+      await symlink(path.join(documentsDir, 'old.pdf'), path.join(documentsDir, 'alias.pdf'));
+      const response = await request(app()).get('/pdf-files').expect(200);
+      assert.equal(response.body.count, 2);
+      assert.deepEqual(response.body.files.map((f: {name: string}) => f.name), ['new.PDF', 'old.pdf']);
+      const old = response.body.files[1];
+      assert.deepEqual(Object.keys(old).sort(), ['created', 'modified', 'name', 'size', 'sizeMB']);
+      assert.equal(old.size, 10);
+      assert.equal(old.sizeMB, '0.00');
+      assert.equal(old.modified, '2026-01-01T00:00:00.000Z');
+      assert.ok(!Number.isNaN(Date.parse(old.created)));
+    });
+
+    it('lists nothing in an empty directory', async () => {
+      const response = await request(app()).get('/pdf-files').expect(200);
+      assert.deepEqual(response.body, {count: 0, files: []});
+    });
+
+    it('answers 500 with the ENOENT text when the directory is missing', async () => {
+      await rm(documentsDir, {recursive: true});
+      const response = await request(app()).get('/pdf-files').expect(500);
+      assert.deepEqual(Object.keys(response.body).sort(), ['detail', 'error', 'success']);
+      assert.equal(response.body.error, 'ENOENT: no such file or directory');
+    });
+  });
+
+  describe('protocol', () => {
+    it('allows any origin', async () => {
+      const response = await request(app()).get('/pdf-files').set('Origin', 'https://elsewhere.example').expect(200);
+      assert.equal(response.headers['access-control-allow-origin'], '*');
+      const preflight = await request(app())
+        .options('/export-pdf')
+        .set('Origin', 'https://elsewhere.example')
+        .set('Access-Control-Request-Method', 'GET');
+      assert.equal(preflight.status, 204);
+      assert.equal(preflight.headers['access-control-allow-origin'], '*');
+    });
+
+    it('answers unknown paths with a JSON 404', async () => {
+      const response = await request(app()).get('/nope').expect(404).expect('Content-Type', /json/);
+      assert.equal(response.body.success, false);
+      assert.match(response.body.error, /Not found/);
+    });
+
+    it('answers wrong methods with a JSON 405 and Allow', async () => {
+      const response = await request(app()).post('/export-pdf').expect(405);
+      assert.equal(response.headers.allow, 'GET, HEAD');
+      assert.equal(response.body.success, false);
+      await request(app()).delete('/pdf-files').expect(405);
+      await request(app()).put('/health').expect(405);
+    });
+
+    it('answers a malformed URL with a JSON 400', async () => {
+      const response = await request(app()).get('/%E0%A4%A').expect('Content-Type', /json/);
+      assert.ok([400, 404].includes(response.status));
+      assert.equal(response.body.success, false);
+    });
+
+    it('does not advertise Express', async () => {
+      const response = await request(app()).get('/health');
+      assert.equal(response.headers['x-powered-by'], undefined);
+    });
+  });
+});

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import {describe, it} from 'node:test';
+import {ConfigError, internalSiteOrigin, loadConfig} from '../../server/config';
+
+const defaults = {documentsDir: '/site/pdfs', exportTimeoutMs: 180_000};
+
+describe('loadConfig', () => {
+  it('uses the interface document defaults for an empty environment', () => {
+    assert.deepEqual(loadConfig({}, defaults), {
+      apiPort: 3001,
+      sitePort: 3000,
+      host: '127.0.0.1',
+      documentsDir: '/site/pdfs',
+      nodeEnv: 'production',
+      exportTimeoutMs: 180_000,
+      queueLimit: 10,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        API_PORT: '4001',
+        DOCSITE_PORT: '4000',
+        DOCS_PATH: '/app/docs',
+        HOST: '0.0.0.0',
+        NODE_ENV: 'development',
+        EXPORT_TIMEOUT_MS: '600000',
+        EXPORT_QUEUE_LIMIT: '0',
+      },
+      defaults,
+    );
+    assert.equal(config.apiPort, 4001);
+    assert.equal(config.sitePort, 4000);
+    assert.equal(config.documentsDir, '/app/docs');
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.nodeEnv, 'development');
+    assert.equal(config.exportTimeoutMs, 600_000);
+    assert.equal(config.queueLimit, 0);
+  });
+
+  it('takes DOCS_DIR as an alias of DOCS_PATH and resolves it against the working directory', () => {
+    assert.equal(loadConfig({DOCS_DIR: './docs-out'}, defaults).documentsDir, path.resolve('docs-out'));
+    assert.equal(loadConfig({DOCS_PATH: '/x', DOCS_DIR: '/x'}, defaults).documentsDir, '/x');
+  });
+
+  it('names every problem at once', () => {
+    assert.throws(
+      () =>
+        loadConfig(
+          {API_PORT: 'abc', DOCSITE_PORT: '70000', EXPORT_TIMEOUT_MS: '-1', DOCS_PATH: '/a', DOCS_DIR: '/b'},
+          defaults,
+        ),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 4);
+        assert.match(error.message, /API_PORT must be a whole number from 1 to 65535, got "abc"/);
+        assert.match(error.message, /DOCSITE_PORT/);
+        assert.match(error.message, /EXPORT_TIMEOUT_MS/);
+        assert.match(error.message, /DOCS_PATH .* DOCS_DIR/);
+        return true;
+      },
+    );
+  });
+
+  it('refuses the same port for the API and the site', () => {
+    assert.throws(() => loadConfig({API_PORT: '3000'}, defaults), /must differ/);
+  });
+});
+
+describe('internalSiteOrigin', () => {
+  it('reaches a wildcard listener over loopback', () => {
+    assert.equal(internalSiteOrigin({host: '0.0.0.0', sitePort: 3000}), 'http://127.0.0.1:3000');
+    assert.equal(internalSiteOrigin({host: '::', sitePort: 3000}), 'http://127.0.0.1:3000');
+  });
+
+  it('brackets IPv6 hosts', () => {
+    assert.equal(internalSiteOrigin({host: '::1', sitePort: 80}), 'http://[::1]:80');
+  });
+});

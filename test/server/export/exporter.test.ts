@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import {mkdir, readdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {after, before, describe, it} from 'node:test';
+import {HttpError} from '../../../server/errors';
+import {Exporter} from '../../../server/export/exporter';
+import {tempDir, testManifest} from '../../helpers/fixtures';
+import {ScriptedEngine} from '../../helpers/scripted-engine';
+
+// No process has this pid: Linux caps pids far below it.
+const DEAD_PID = 2 ** 30;
+
+describe('Exporter', () => {
+  let root: Awaited<ReturnType<typeof tempDir>>;
+  before(async () => {
+    root = await tempDir('export-pdf-exporter');
+  });
+  after(async () => root.remove());
+
+  function exporter(engine: ScriptedEngine, name: string) {
+    const documentsDir = path.join(root.dir, name, 'docs');
+    const workRoot = path.join(root.dir, name, 'work');
+    return {
+      documentsDir,
+      workRoot,
+      exporter: new Exporter({
+        engine,
+        documentsDir,
+        siteOrigin: 'http://127.0.0.1:1',
+        siteProbe: async () => true,
+        loadManifest: async () => testManifest(),
+        timeoutMs: 4000,
+        queueLimit: 5,
+        workRoot,
+        log: () => undefined,
+      }),
+    };
+  }
+
+  it('sweeps part files and scratch directories of dead servers only', async () => {
+    const {exporter: subject, documentsDir, workRoot} = exporter(new ScriptedEngine(), 'sweep');
+    await mkdir(documentsDir, {recursive: true});
+    await mkdir(path.join(workRoot, `${DEAD_PID}-aa`), {recursive: true});
+    await mkdir(path.join(workRoot, `${process.pid}-bb`), {recursive: true});
+    await writeFile(path.join(documentsDir, `.a.pdf.${DEAD_PID}-cc.part`), 'stale');
+    await writeFile(path.join(documentsDir, `.b.pdf.${process.pid}-dd.part`), 'ours, running');
+    await writeFile(path.join(documentsDir, 'kept.pdf'), 'finished');
+    await subject.sweepStale();
+    assert.deepEqual((await readdir(documentsDir)).sort(), [`.b.pdf.${process.pid}-dd.part`, 'kept.pdf']);
+    assert.deepEqual(await readdir(workRoot), [`${process.pid}-bb`]);
+  });
+
+  it('gives the engine a scratch directory and the time left, and removes the directory after', async () => {
+    const engine = new ScriptedEngine();
+    const {exporter: subject, documentsDir, workRoot} = exporter(engine, 'scratch');
+    await mkdir(documentsDir, {recursive: true});
+    let scratchExisted = false;
+    const write = engine.behaviour;
+    engine.behaviour = async (job) => {
+      scratchExisted = (await readdir(path.dirname(job.workDir))).includes(path.basename(job.workDir));
+      await write(job);
+    };
+    await subject.export('a.pdf');
+    const [job] = engine.jobs;
+    assert.ok(scratchExisted);
+    assert.equal(path.dirname(job!.workDir), workRoot);
+    assert.ok(job!.timeoutMs > 0 && job!.timeoutMs <= 4000);
+    assert.deepEqual(await readdir(workRoot), []);
+  });
+
+  it('aborts the running export on close and refuses new ones', async () => {
+    const engine = new ScriptedEngine();
+    const {exporter: subject, documentsDir} = exporter(engine, 'close');
+    await mkdir(documentsDir, {recursive: true});
+    engine.behaviour = (job) =>
+      new Promise((_resolve, reject) => {
+        job.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+      });
+    const running = subject.export('long.pdf');
+    const queued = subject.export('next.pdf');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await subject.close();
+    await assert.rejects(running, (error: unknown) => error instanceof HttpError && error.status === 500);
+    await assert.rejects(queued, (error: unknown) => error instanceof HttpError && error.status === 503);
+    await assert.rejects(subject.export('later.pdf'), (error: unknown) => error instanceof HttpError && error.status === 503);
+    assert.deepEqual(await readdir(documentsDir), []);
+  });
+});

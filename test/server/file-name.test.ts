@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {HttpError} from '../../server/errors';
+import {defaultFileName, resolveFileName} from '../../server/file-name';
+
+describe('defaultFileName', () => {
+  it('is export-<UTC timestamp>.pdf, sortable and free of colons', () => {
+    assert.equal(defaultFileName(new Date('2026-11-22T05:12:09.345Z')), 'export-2026-11-22T05-12-09Z.pdf');
+  });
+});
+
+describe('resolveFileName', () => {
+  it('uses the default name when none is given', () => {
+    assert.match(resolveFileName(undefined), /^export-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.pdf$/);
+  });
+
+  for (const [input, expected] of [
+    ['report', 'report.pdf'],
+    ['report.pdf', 'report.pdf'],
+    ['Report.PDF', 'Report.PDF'],
+    ['v1.2 release notes', 'v1.2 release notes.pdf'],
+    ['handbuch-ärger', 'handbuch-ärger.pdf'],
+    ['文档', '文档.pdf'],
+    ['a..b', 'a..b.pdf'],
+    ['console', 'console.pdf'],
+    ['x'.repeat(251), `${'x'.repeat(251)}.pdf`],
+  ]) {
+    it(`accepts ${JSON.stringify(input.length > 40 ? `${input.slice(0, 10)}…` : input)}`, () => {
+      assert.equal(resolveFileName(input), expected);
+    });
+  }
+
+  for (const [label, input] of [
+    ['an empty name', ''],
+    ['a repeated parameter', ['a', 'b']],
+    ['a nested object', {a: '1'}],
+    ['a slash', 'a/b'],
+    ['a backslash', 'a\\b'],
+    ['a parent directory', '..'],
+    ['a current directory', '.'],
+    ['a traversal', '../etc/passwd'],
+    ['a leading dot', '.hidden'],
+    ['a NUL character', 'a\u0000b'],
+    ['a newline', 'a\nb'],
+    ['a DEL character', 'a\u007fb'],
+    ['a trailing dot', 'report.'],
+    ['a trailing space', 'report '],
+    ['a leading space', ' report'],
+    ['a Windows device name', 'CON'],
+    ['a Windows device name with extension', 'lpt1.pdf'],
+    ['a colon', 'C:report'],
+    ['a wildcard', 'a*b'],
+    ['a name over 255 bytes', 'x'.repeat(252)],
+    ['a multi-byte name over 255 bytes', 'é'.repeat(126)],
+    ['a non-NFC name', 'e\u0301'],
+  ] as const) {
+    it(`rejects ${label} with 400`, () => {
+      assert.throws(
+        () => resolveFileName(input),
+        (error: unknown) => error instanceof HttpError && error.status === 400 && /^Invalid fileName: /.test(error.message),
+      );
+    });
+  }
+});
