@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import {ConfigError} from './config';
 import {runServer, type ServerMode} from './server-entry';
 

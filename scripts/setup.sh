@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what running the example and the tests needs on a fresh machine:
+# Chromium (and, with --for-tests, poppler-utils) from the distribution when
+# missing, then the npm dependencies. Puppeteer never downloads a browser here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=()
+has_chromium() {
+  local candidate
+  for candidate in "${PUPPETEER_EXECUTABLE_PATH:-}" "${CHROME_PATH:-}" /usr/bin/chromium \
+    /usr/bin/chromium-browser /usr/bin/google-chrome-stable /usr/bin/google-chrome; do
+    [ -n "$candidate" ] && [ -x "$candidate" ] && return 0
+  done
+  return 1
+}
+has_chromium || packages+=(chromium)
+if [ "${1:-}" = "--for-tests" ] && ! command -v pdftotext >/dev/null; then
+  packages+=(poppler-utils)
+fi
+
+if [ ${#packages[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  if command -v apt-get >/dev/null && { [ -z "$sudo" ] || command -v sudo >/dev/null; }; then
+    echo "Installing ${packages[*]} with apt-get"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
+  else
+    echo "Please install: ${packages[*]} (or set PUPPETEER_EXECUTABLE_PATH to a Chrome/Chromium)." >&2
+    exit 1
+  fi
+fi
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "Installing npm dependencies"
+  PUPPETEER_SKIP_DOWNLOAD=true npm ci --no-audit --no-fund
+fi
