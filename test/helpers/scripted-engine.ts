@@ -15,6 +15,17 @@ export class ScriptedEngine implements ExportEngine {
     await writeFile(job.outputFile, TINY_PDF);
   };
 
+  /** Makes every job wait until the returned function is called, then write a PDF. */
+  hold(): () => void {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    this.behaviour = async (job) => {
+      await gate;
+      await writeFile(job.outputFile, TINY_PDF);
+    };
+    return release;
+  }
+
   async run(job: ExportJob): Promise<void> {
     this.jobs.push(job);
     this.running += 1;

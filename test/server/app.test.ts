@@ -185,12 +185,7 @@ describe('API', () => {
     }
 
     it('runs identical requests once and hands each the same result', async () => {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      engine.behaviour = async (job) => {
-        await gate;
-        await writeFile(job.outputFile, TINY_PDF);
-      };
+      const release = engine.hold();
       const server = app();
       const first = request(server).get('/export-pdf?fileName=shared').then((r) => r);
       const second = request(server).get('/export-pdf?fileName=shared').then((r) => r);
@@ -203,12 +198,7 @@ describe('API', () => {
     });
 
     it('runs different exports one at a time, in order, and refuses past the queue bound with 503', async () => {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      engine.behaviour = async (job) => {
-        await gate;
-        await writeFile(job.outputFile, TINY_PDF);
-      };
+      const release = engine.hold();
       const server = app();
       const accepted = ['q1', 'q2', 'q3'].map((name) => request(server).get(`/export-pdf?fileName=${name}`).then((r) => r));
       await new Promise((resolve) => setTimeout(resolve, 100));
