@@ -21,7 +21,11 @@ function testFiles(dir) {
   });
 }
 
-if (!unitOnly) run('npm', ['run', 'build']);
+if (!unitOnly) {
+  run('npm', ['run', 'build']);
+  // tsx strips types without checking them; the tests are checked here.
+  run('npm', ['run', 'typecheck']);
+}
 run(process.execPath, [
   '--import',
   'tsx',

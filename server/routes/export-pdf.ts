@@ -9,6 +9,8 @@ export function exportPdfRouter(exporter: Pick<Exporter, 'export'>): Router {
   const router = Router();
   router
     .route('/export-pdf')
+    // Express answers HEAD with the GET handler; a HEAD must not start minutes of work.
+    .head(methodNotAllowed(['GET']))
     .get(async (req, res) => {
       const fileName = resolveFileName(req.query.fileName);
       const result = await exporter.export(fileName);
@@ -22,6 +24,6 @@ export function exportPdfRouter(exporter: Pick<Exporter, 'export'>): Router {
         fileSizeMB: megabytes(result.fileSize),
       });
     })
-    .all(methodNotAllowed(['GET', 'HEAD']));
+    .all(methodNotAllowed(['GET']));
   return router;
 }

@@ -184,6 +184,12 @@ describe('API', () => {
       });
     }
 
+    it('refuses HEAD with 405 instead of starting an export', async () => {
+      const response = await request(app()).head('/export-pdf').expect(405);
+      assert.equal(response.headers.allow, 'GET');
+      assert.equal(engine.jobs.length, 0);
+    });
+
     it('runs identical requests once and hands each the same result', async () => {
       const release = engine.hold();
       const server = app();
@@ -268,9 +274,10 @@ describe('API', () => {
 
     it('answers wrong methods with a JSON 405 and Allow', async () => {
       const response = await request(app()).post('/export-pdf').expect(405);
-      assert.equal(response.headers.allow, 'GET, HEAD');
+      assert.equal(response.headers.allow, 'GET');
       assert.equal(response.body.success, false);
-      await request(app()).delete('/pdf-files').expect(405);
+      const list = await request(app()).delete('/pdf-files').expect(405);
+      assert.equal(list.headers.allow, 'GET, HEAD');
       await request(app()).put('/health').expect(405);
     });
 
