@@ -1,12 +1,18 @@
 import cors from 'cors';
-import express, {type Express} from 'express';
+import express, {type Express, type RequestHandler} from 'express';
+import helmet from 'helmet';
+import {requireBearerToken} from './auth';
 import type {ServerConfig} from './config';
-import {errorMiddleware, notFound} from './error-middleware';
+import {errorMiddleware, notFound, rejectMalformedUrl} from './error-middleware';
 import type {Exporter} from './export/exporter';
+import {exportRateLimit} from './rate-limit';
 import {exportPdfRouter} from './routes/export-pdf';
 import {healthRouter} from './routes/health';
 import {pdfFilesRouter} from './routes/pdf-files';
 import type {SiteProbe} from './site/site-probe';
+
+export type AppConfig = Pick<ServerConfig, 'documentsDir' | 'nodeEnv'> &
+  Partial<Pick<ServerConfig, 'apiToken' | 'rateLimit' | 'rateWindowMs'>>;
 
 export type AppDependencies = {
   exporter: Pick<Exporter, 'export'>;
@@ -14,17 +20,27 @@ export type AppDependencies = {
 };
 
 /** The API without `listen`, so tests and the server entry build it the same way. */
-export function createApp(
-  config: Pick<ServerConfig, 'documentsDir' | 'nodeEnv'>,
-  {exporter, siteProbe}: AppDependencies,
-): Express {
+export function createApp(config: AppConfig, {exporter, siteProbe}: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(cors());
+  // Any page may call the API (the spec's CORS rule), so its answers must stay readable cross-origin.
+  app.use(helmet({crossOriginResourcePolicy: {policy: 'cross-origin'}}));
+  app.use(
+    cors({
+      exposedHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate'],
+      maxAge: 600,
+    }),
+  );
+  app.use(rejectMalformedUrl);
   app.use(healthRouter(siteProbe));
-  app.use(exportPdfRouter(exporter));
-  app.use(pdfFilesRouter(config.documentsDir));
+
+  const guarded: RequestHandler[] = config.apiToken ? [requireBearerToken(config.apiToken)] : [];
+  const exportGuards = config.rateLimit
+    ? [...guarded, exportRateLimit(config.rateLimit, config.rateWindowMs ?? 10 * 60 * 1000)]
+    : guarded;
+  app.use(exportPdfRouter(exporter, exportGuards));
+  app.use(pdfFilesRouter(config.documentsDir, guarded));
   app.use(notFound);
   app.use(errorMiddleware({exposeStack: config.nodeEnv === 'development'}));
   return app;

@@ -16,6 +16,14 @@ export type ServerConfig = {
   exportTimeoutMs: number;
   /** Exports allowed to wait behind the running one (EXPORT_QUEUE_LIMIT). */
   queueLimit: number;
+  /** Bearer token `/export-pdf` and `/pdf-files` require (API_TOKEN); unset: open. */
+  apiToken?: string;
+  /** Exports one client may start per window (EXPORT_RATE_LIMIT); 0: no limit. */
+  rateLimit: number;
+  /** Length of the rate-limit window in ms (EXPORT_RATE_WINDOW_MS). */
+  rateWindowMs: number;
+  /** How long a shutdown waits for a running export before aborting it (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
 };
 
 export type ConfigDefaults = {
@@ -63,6 +71,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
     problems,
   );
   const queueLimit = readInteger(env, 'EXPORT_QUEUE_LIMIT', 10, [0, 1000], problems);
+  const rateLimit = readInteger(env, 'EXPORT_RATE_LIMIT', 0, [0, 1_000_000], problems);
+  const rateWindowMs = readInteger(env, 'EXPORT_RATE_WINDOW_MS', 10 * 60 * 1000, [1000, 24 * 60 * 60 * 1000], problems);
+  const shutdownGraceMs = readInteger(env, 'SHUTDOWN_GRACE_MS', 10_000, [0, 60 * 60 * 1000], problems);
+  const apiToken = env.API_TOKEN?.trim() || undefined;
+  if (apiToken !== undefined && apiToken.length < 16) {
+    problems.push('API_TOKEN must be at least 16 characters long');
+  }
   if (apiPort === sitePort) {
     problems.push(`API_PORT and DOCSITE_PORT must differ, both are ${apiPort}`);
   }
@@ -81,6 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
     nodeEnv: env.NODE_ENV?.trim() || 'production',
     exportTimeoutMs,
     queueLimit,
+    apiToken,
+    rateLimit,
+    rateWindowMs,
+    shutdownGraceMs,
   };
 }
 

@@ -5,6 +5,16 @@ export const notFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `Not found: ${req.method} ${req.path}`));
 };
 
+/** A path that does not decode (`/%E0%A4%A`) is a client error, not an unknown route. */
+export const rejectMalformedUrl: RequestHandler = (req, _res, next) => {
+  try {
+    decodeURIComponent(req.path);
+    next();
+  } catch {
+    next(new HttpError(400, 'Malformed URL: the path is not valid percent-encoded UTF-8'));
+  }
+};
+
 function asHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   // Errors raised by Express and its parsers carry a 4xx status (a malformed URL, say).

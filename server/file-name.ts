@@ -6,6 +6,9 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)
 const FORBIDDEN_CHARACTERS = /[/\\<>:"|?*]/;
 // C0 and C1 controls, DEL, and Unicode line/paragraph separators.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// Invisible and direction-changing characters: they make a name read as another
+// ("report\u202Efdp.exe" shows as "reportexe.pdf").
+const FORMAT_CHARACTERS = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/;
 
 /** `export-2026-11-22T05-12-09Z.pdf`: UTC, sortable, safe on every file system. */
 export function defaultFileName(now: Date = new Date()): string {
@@ -29,11 +32,16 @@ export function resolveFileName(raw: unknown, now?: Date): string {
   }
   if (raw.length === 0) throw reject('it is empty');
   if (CONTROL_CHARACTERS.test(raw)) throw reject('it contains control characters');
-  if (FORBIDDEN_CHARACTERS.test(raw)) {
-    throw reject('it must be a bare file name without / \\ < > : " | ? *');
+  if (FORMAT_CHARACTERS.test(raw)) throw reject('it contains invisible or direction-changing characters');
+  // Fullwidth look-alikes ("．．", "／") become real dots and separators wherever a
+  // tool applies NFKC, so the name must be safe in that form too.
+  for (const form of new Set([raw, raw.normalize('NFKC')])) {
+    if (FORBIDDEN_CHARACTERS.test(form)) {
+      throw reject('it must be a bare file name without / \\ < > : " | ? *');
+    }
+    if (form.startsWith('.')) throw reject('it must not start with a dot');
+    if (/[. ]$/.test(form)) throw reject('it must not end with a dot or a space');
   }
-  if (raw.startsWith('.')) throw reject('it must not start with a dot');
-  if (/[. ]$/.test(raw)) throw reject('it must not end with a dot or a space');
   if (raw.trim() !== raw) throw reject('it must not start or end with white space');
   if (raw.normalize('NFC') !== raw) throw reject('it must be in Unicode normal form NFC');
   const name = /\.pdf$/i.test(raw) ? raw : `${raw}.pdf`;

@@ -128,8 +128,11 @@ export async function runServer(mode: ServerMode, siteDirArg: string): Promise<R
       servers.push(await listen(site, config.sitePort, config.host, 'site'));
     }
     const api = createApp(config, {exporter, siteProbe});
+    if (config.apiToken) log('API token required for /export-pdf and /pdf-files');
+    if (config.rateLimit) log(`Rate limit: ${config.rateLimit} exports per client per ${config.rateWindowMs / 1000} s`);
     servers.push(await listen(api, config.apiPort, config.host, 'API'));
   } catch (error) {
+    servers.forEach((server) => server.closeAllConnections());
     await Promise.all(servers.map(closeServer));
     if (devServer) await stopDevServer(devServer);
     throw error;
@@ -143,7 +146,13 @@ export async function runServer(mode: ServerMode, siteDirArg: string): Promise<R
   return {
     config,
     close: async () => {
-      await Promise.all([...servers.map(closeServer), exporter.close()]);
+      const closed = Promise.all(servers.map(closeServer));
+      await exporter.close(config.shutdownGraceMs);
+      // The running export has answered by now; whatever is still open is a client
+      // that does not read, and must not hold the exit.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      servers.forEach((server) => server.closeAllConnections());
+      await closed;
       if (devServer) await stopDevServer(devServer);
     },
   };

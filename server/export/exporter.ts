@@ -57,6 +57,7 @@ export class Exporter {
   readonly #options: ExporterOptions;
   readonly #pending = new Map<string, Promise<ExportResult>>();
   readonly #shutdown = new AbortController();
+  #closing = false;
   #tail: Promise<unknown> = Promise.resolve();
 
   constructor(options: ExporterOptions) {
@@ -71,9 +72,7 @@ export class Exporter {
   export(fileName: string): Promise<ExportResult> {
     const shared = this.#pending.get(fileName);
     if (shared) return shared;
-    if (this.#shutdown.signal.aborted) {
-      return Promise.reject(new HttpError(503, 'The server is shutting down'));
-    }
+    if (this.#closing) return Promise.reject(shuttingDown());
     if (this.#pending.size > this.#options.queueLimit) {
       return Promise.reject(
         new HttpError(503, 'Too many exports are waiting; try again later', {
@@ -105,8 +104,16 @@ export class Exporter {
     }
   }
 
-  /** Stops the running export, refuses new ones, and waits until all are settled. */
-  async close(): Promise<void> {
+  /**
+   * Refuses new and queued exports at once, gives the running one `graceMs` to
+   * finish, then aborts it (its process tree is killed); resolves when all are settled.
+   */
+  async close(graceMs = 0): Promise<void> {
+    this.#closing = true;
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([this.#tail, graceOver]);
+    clearTimeout(timer);
     this.#shutdown.abort();
     await this.#tail;
   }
@@ -119,7 +126,7 @@ export class Exporter {
     const temporary = path.join(documentsDir, `.${fileName}.${jobId}.part`);
     const destination = path.join(documentsDir, fileName);
     const say = (line: string) => log(`[export ${jobId}] ${line}`);
-    if (this.#shutdown.signal.aborted) throw new HttpError(503, 'The server is shutting down');
+    if (this.#closing) throw shuttingDown();
     say(`${fileName}: started with engine ${engine.name}`);
     try {
       // Step 1 of the interface document: no output of an earlier run is reused.
@@ -173,6 +180,10 @@ export class Exporter {
       });
     }
   }
+}
+
+function shuttingDown(): HttpError {
+  return new HttpError(503, 'The server is shutting down', {headers: {'Retry-After': '30'}});
 }
 
 function toHttpError(error: unknown): HttpError {

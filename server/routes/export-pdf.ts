@@ -1,17 +1,20 @@
-import {Router} from 'express';
+import {Router, type RequestHandler} from 'express';
 import {megabytes} from '../documents';
 import type {Exporter} from '../export/exporter';
 import {resolveFileName} from '../file-name';
 import {methodNotAllowed} from './method-not-allowed';
 
 /** GET /export-pdf?fileName=: exports the site and answers when the file is in place. */
-export function exportPdfRouter(exporter: Pick<Exporter, 'export'>): Router {
+export function exportPdfRouter(
+  exporter: Pick<Exporter, 'export'>,
+  guards: RequestHandler[] = [],
+): Router {
   const router = Router();
   router
     .route('/export-pdf')
     // Express answers HEAD with the GET handler; a HEAD must not start minutes of work.
     .head(methodNotAllowed(['GET']))
-    .get(async (req, res) => {
+    .get(...guards, async (req, res) => {
       const fileName = resolveFileName(req.query.fileName);
       const result = await exporter.export(fileName);
       res.json({

@@ -15,7 +15,23 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       exportTimeoutMs: 180_000,
       queueLimit: 10,
+      apiToken: undefined,
+      rateLimit: 0,
+      rateWindowMs: 600_000,
+      shutdownGraceMs: 10_000,
     });
+  });
+
+  it('reads the protection settings, which are off by default', () => {
+    const config = loadConfig(
+      {API_TOKEN: ' 0123456789abcdef ', EXPORT_RATE_LIMIT: '5', EXPORT_RATE_WINDOW_MS: '60000', SHUTDOWN_GRACE_MS: '0'},
+      defaults,
+    );
+    assert.equal(config.apiToken, '0123456789abcdef');
+    assert.equal(config.rateLimit, 5);
+    assert.equal(config.rateWindowMs, 60_000);
+    assert.equal(config.shutdownGraceMs, 0);
+    assert.throws(() => loadConfig({API_TOKEN: 'short'}, defaults), /API_TOKEN must be at least 16 characters/);
   });
 
   it('reads every variable', () => {

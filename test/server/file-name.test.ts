@@ -22,6 +22,11 @@ describe('resolveFileName', () => {
     ['handbuch-ärger', 'handbuch-ärger.pdf'],
     ['文档', '文档.pdf'],
     ['a..b', 'a..b.pdf'],
+    ['100% done', '100% done.pdf'],
+    ['a%2Fb', 'a%2Fb.pdf'],
+    ['Über uns – Handbuch', 'Über uns – Handbuch.pdf'],
+    ['🚀 launch', '🚀 launch.pdf'],
+    ['ملف', 'ملف.pdf'],
     ['console', 'console.pdf'],
     ['x'.repeat(251), `${'x'.repeat(251)}.pdf`],
   ]) {
@@ -53,6 +58,18 @@ describe('resolveFileName', () => {
     ['a name over 255 bytes', 'x'.repeat(252)],
     ['a multi-byte name over 255 bytes', 'é'.repeat(126)],
     ['a non-NFC name', 'e\u0301'],
+    ['a right-to-left override', 'report\u202Efdp.exe'],
+    ['a zero-width space', 'rep\u200Bort'],
+    ['a byte order mark', '\uFEFFreport'],
+    ['a soft hyphen', 're\u00ADport'],
+    ['a fullwidth solidus', 'a\uFF0Fb'],
+    ['a fullwidth reverse solidus', 'a\uFF3Cb'],
+    ['a fullwidth full stop pair', '\uFF0E\uFF0E'],
+    ['a line separator', 'a\u2028b'],
+    ['a C1 control', 'a\u0085b'],
+    ['a pipe', 'a|b'],
+    ['a quote', 'a"b'],
+    ['angle brackets', '<script>'],
   ] as const) {
     it(`rejects ${label} with 400`, () => {
       assert.throws(

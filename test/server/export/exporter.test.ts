@@ -68,6 +68,23 @@ describe('Exporter', () => {
     assert.deepEqual(await readdir(workRoot), []);
   });
 
+  it('lets the running export finish within the grace period, and refuses the queued one', async () => {
+    const engine = new ScriptedEngine();
+    const {exporter: subject, documentsDir} = exporter(engine, 'grace');
+    await mkdir(documentsDir, {recursive: true});
+    const release = engine.hold();
+    const running = subject.export('finishing.pdf');
+    const queued = subject.export('queued.pdf');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = subject.close(5000);
+    setTimeout(release, 100);
+    assert.equal((await running).fileName, 'finishing.pdf');
+    await assert.rejects(queued, (error: unknown) => error instanceof HttpError && error.status === 503);
+    await closed;
+    assert.deepEqual(await readdir(documentsDir), ['finishing.pdf']);
+    assert.equal(engine.jobs.length, 1);
+  });
+
   it('aborts the running export on close and refuses new ones', async () => {
     const engine = new ScriptedEngine();
     const {exporter: subject, documentsDir} = exporter(engine, 'close');
