@@ -1,21 +1,11 @@
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
 import {writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {descendantsOf} from '../../server/export/process-tree';
 import {TINY_PDF} from '../helpers/fixtures';
+import {isRunning} from '../helpers/processes';
 import {startServerEntry, type RunningEntry} from '../helpers/server-process';
-
-/** A zombie waiting for its parent to reap it no longer runs. */
-function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 describe('server entry in start mode (Docusaurus dev server)', {timeout: 300_000}, () => {
   let server: RunningEntry;

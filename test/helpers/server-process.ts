@@ -12,6 +12,8 @@ export type RunningEntry = {
   apiUrl: string;
   documentsDir: string;
   child: ChildProcess;
+  /** Resolves with the exit code once the entry has exited. */
+  exited: Promise<number | null>;
   output: () => string;
   /** SIGTERM, then the exit code. */
   stop: () => Promise<number | null>;
@@ -53,6 +55,7 @@ export async function startServerEntry(
     apiUrl: `http://127.0.0.1:${apiPort}`,
     documentsDir: documents.dir,
     child,
+    exited,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');

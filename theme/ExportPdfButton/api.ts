@@ -26,6 +26,45 @@ export class ExportApiError extends Error {
   }
 }
 
+/** The API answered 401: the token is missing or wrong. */
+export class ExportAuthError extends ExportApiError {
+  constructor(message: string, detail?: string) {
+    super(message, detail);
+    this.name = 'ExportAuthError';
+  }
+}
+
+/*
+ * The token lives in localStorage, one per API, so it survives reloads. Storage can
+ * throw (private mode, blocked cookies) and does not exist during server-side
+ * rendering: every access is guarded and only runs from handlers.
+ */
+const tokenKey = (apiUrl: string) => `docusaurus-plugin-export-pdf:token:${apiUrl}`;
+
+export function loadToken(apiUrl: string): string | undefined {
+  try {
+    return window.localStorage.getItem(tokenKey(apiUrl)) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveToken(apiUrl: string, token: string): void {
+  try {
+    window.localStorage.setItem(tokenKey(apiUrl), token);
+  } catch {
+    // Not kept: the person types it again next time.
+  }
+}
+
+export function forgetToken(apiUrl: string): void {
+  try {
+    window.localStorage.removeItem(tokenKey(apiUrl));
+  } catch {
+    // Nothing stored that could be removed.
+  }
+}
+
 /**
  * The API's base URL: the configured one, else the page's host on the port the
  * site server reports, else the port the site was built with.
@@ -45,16 +84,21 @@ export async function resolveApiUrl(data: ExportPdfClientData): Promise<string> 
   return `${window.location.protocol}//${window.location.hostname}:${port}`;
 }
 
-export async function requestExport(apiUrl: string): Promise<ExportSuccess> {
+export async function requestExport(apiUrl: string, token?: string): Promise<ExportSuccess> {
+  const headers: Record<string, string> = {Accept: 'application/json'};
+  if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`${apiUrl}/export-pdf`, {headers: {Accept: 'application/json'}});
+    response = await fetch(`${apiUrl}/export-pdf`, {headers});
   } catch {
     throw new ExportApiError(`Cannot reach the export API at ${apiUrl}`);
   }
   const body = (await response.json().catch(() => undefined)) as
     | (Partial<ExportSuccess> & {error?: string; detail?: string})
     | undefined;
+  if (response.status === 401) {
+    throw new ExportAuthError(body?.error ?? 'Authentication required', body?.detail);
+  }
   if (!response.ok || !body?.success) {
     throw new ExportApiError(body?.error ?? `The export API answered ${response.status}`, body?.detail);
   }

@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import React, {useId, type FormEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Translate, {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
@@ -7,10 +7,17 @@ import {useExportPdf} from './useExportPdf';
 import styles from './styles.module.css';
 
 export default function ExportPdfButton({className, inline = false}: Props): ReactNode {
-  const {state, start, reset} = useExportPdf();
+  const {state, start, submitToken, reset} = useExportPdf();
+  const tokenHintId = useId();
+  const tokenInputId = useId();
   const siteRoot = useBaseUrl('/');
   const busy = state.status === 'busy';
   const closeLabel = translate({id: 'theme.ExportPdf.close', message: 'Close', description: 'Label of the button that hides the export result'});
+  const onTokenSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const token = new FormData(event.currentTarget).get('token');
+    submitToken(typeof token === 'string' ? token : '');
+  };
 
   return (
     <div className={clsx(styles.exportPdf, inline && styles.inline, className)}>
@@ -55,6 +62,49 @@ export default function ExportPdfButton({className, inline = false}: Props): Rea
             ×
           </button>
         </div>
+      )}
+      {state.status === 'needs-token' && (
+        <form
+          className={clsx(styles.panel, styles.token)}
+          aria-labelledby={tokenHintId}
+          data-testid="export-pdf-token-form"
+          onSubmit={onTokenSubmit}>
+          <div className={styles.tokenBody}>
+            <p className={styles.tokenText}>
+              <strong>{state.message}</strong>{' '}
+              <span id={tokenHintId}>
+                <Translate id="theme.ExportPdf.tokenHint" description="Explains why the export asks for an API token">
+                  This export server needs an API token.
+                </Translate>
+              </span>
+            </p>
+            <label className={styles.tokenLabel} htmlFor={tokenInputId}>
+              <Translate id="theme.ExportPdf.tokenLabel" description="Label of the field for the export API token">
+                API token
+              </Translate>
+            </label>
+            <div className={styles.tokenRow}>
+              <input
+                id={tokenInputId}
+                className={styles.tokenInput}
+                type="password"
+                name="token"
+                autoComplete="off"
+                spellCheck={false}
+                required
+                autoFocus
+              />
+              <button type="submit" className="button button--primary button--sm">
+                <Translate id="theme.ExportPdf.tokenSubmit" description="Button that sends the API token and exports the PDF">
+                  Export
+                </Translate>
+              </button>
+            </div>
+          </div>
+          <button type="button" className={clsx('clean-btn', styles.close)} onClick={reset} aria-label={closeLabel} title={closeLabel}>
+            ×
+          </button>
+        </form>
       )}
       {state.status === 'error' && (
         <div className={clsx(styles.panel, styles.error)} role="alert" data-testid="export-pdf-error">

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import {readFile, readdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {after, before, describe, it} from 'node:test';
+import {exportBrowserPids, scratchDirs, waitFor} from '../helpers/processes';
+import {startServerEntry, type RunningEntry} from '../helpers/server-process';
+
+const PREVIOUS = Buffer.from('%PDF-1.4\n% the previous export, which must survive\n%%EOF\n');
+
+/** Starts an export and returns its response promise (it is only awaited later). */
+function startExport(server: RunningEntry, fileName: string): Promise<Response> {
+  return fetch(`${server.apiUrl}/export-pdf?fileName=${fileName}`, {signal: AbortSignal.timeout(240_000)});
+}
+
+/** Waits until this server's export has a Chromium, and gives it time to be mid-crawl. */
+async function browserOfRunningExport(server: RunningEntry): Promise<number[]> {
+  const pids = await waitFor(
+    () => {
+      const found = exportBrowserPids(server.child.pid!);
+      return found.length > 0 ? found : undefined;
+    },
+    60_000,
+    'the export to start Chromium',
+  );
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  return [...new Set([...pids, ...exportBrowserPids(server.child.pid!)])];
+}
+
+async function assertNothingLeftBehind(server: RunningEntry, expectedFiles: string[]): Promise<void> {
+  assert.deepEqual((await readdir(server.documentsDir)).sort(), expectedFiles.sort(), 'no part file');
+  await waitFor(() => (exportBrowserPids(server.child.pid!).length === 0 ? true : undefined), 5000, 'no Chromium');
+  assert.deepEqual(scratchDirs(server.child.pid!), [], 'no scratch or profile directory');
+}
+
+describe('faults during real exports', {timeout: 600_000}, () => {
+  describe('Chromium killed mid-export', () => {
+    let server: RunningEntry;
+    before(async () => {
+      server = await startServerEntry('serve');
+      await writeFile(path.join(server.documentsDir, 'crash.pdf'), PREVIOUS);
+    });
+    after(async () => {
+      assert.equal(await server.stop(), 0);
+    });
+
+    it('answers a JSON 500 within seconds and keeps the previous file byte for byte', {timeout: 120_000}, async () => {
+      const pending = startExport(server, 'crash');
+      const browsers = await browserOfRunningExport(server);
+      const killedAt = Date.now();
+      for (const pid of browsers) process.kill(pid, 'SIGKILL');
+      const response = await pending;
+      const seconds = (Date.now() - killedAt) / 1000;
+      const body = await response.json();
+      console.log(`killed ${browsers.length} Chromium processes; answer after ${seconds.toFixed(1)} s: ${body.detail}`);
+      assert.equal(response.status, 500);
+      assert.equal(body.success, false);
+      assert.equal(body.error, 'Export command failed');
+      assert.ok(seconds < 15, `answered ${seconds} s after the kill`);
+      assert.deepEqual(await readFile(path.join(server.documentsDir, 'crash.pdf')), PREVIOUS);
+      await assertNothingLeftBehind(server, ['crash.pdf']);
+    });
+
+    it('runs the next export to completion', {timeout: 240_000}, async () => {
+      const response = await startExport(server, 'after-crash');
+      assert.equal(response.status, 200, JSON.stringify(await response.clone().json()));
+      const bytes = await readFile(path.join(server.documentsDir, 'after-crash.pdf'));
+      assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+      await assertNothingLeftBehind(server, ['after-crash.pdf', 'crash.pdf']);
+    });
+  });
+
+  describe('export deadline', () => {
+    let server: RunningEntry;
+    before(async () => {
+      server = await startServerEntry('serve', {env: {EXPORT_TIMEOUT_MS: '8000'}});
+      await writeFile(path.join(server.documentsDir, 'slow.pdf'), PREVIOUS);
+    });
+    after(async () => {
+      assert.equal(await server.stop(), 0);
+    });
+
+    it('kills the whole export tree at the deadline and answers the spec error', {timeout: 60_000}, async () => {
+      const started = Date.now();
+      const response = await startExport(server, 'slow');
+      const seconds = (Date.now() - started) / 1000;
+      const body = await response.json();
+      console.log(`deadline 8 s: answered after ${seconds.toFixed(1)} s: ${body.detail}`);
+      assert.equal(response.status, 500);
+      assert.equal(body.error, 'Export command failed');
+      assert.match(body.detail, /did not finish within 8 s/);
+      assert.ok(seconds < 15, `answered after ${seconds} s`);
+      assert.deepEqual(await readFile(path.join(server.documentsDir, 'slow.pdf')), PREVIOUS);
+      await assertNothingLeftBehind(server, ['slow.pdf']);
+    });
+  });
+
+  describe('SIGTERM during an export', () => {
+    let server: RunningEntry;
+    before(async () => {
+      server = await startServerEntry('serve', {env: {SHUTDOWN_GRACE_MS: '1000'}});
+      await writeFile(path.join(server.documentsDir, 'shutdown.pdf'), PREVIOUS);
+    });
+    after(async () => {
+      await server.stop();
+    });
+
+    it('aborts the export after the grace period, answers it, cleans up and exits 0', {timeout: 90_000}, async () => {
+      const pending = startExport(server, 'shutdown');
+      await browserOfRunningExport(server);
+      const signalledAt = Date.now();
+      server.child.kill('SIGTERM');
+      const response = await pending;
+      const body = await response.json();
+      assert.equal(response.status, 500);
+      assert.equal(body.error, 'Export command failed');
+      assert.match(body.detail, /cancelled/);
+      const code = await server.exited;
+      const seconds = (Date.now() - signalledAt) / 1000;
+      console.log(`SIGTERM with a 1 s grace period: exited ${code} after ${seconds.toFixed(1)} s`);
+      assert.equal(code, 0);
+      assert.ok(seconds < 10, `exited ${seconds} s after SIGTERM`);
+      assert.deepEqual(await readFile(path.join(server.documentsDir, 'shutdown.pdf')), PREVIOUS);
+      await assertNothingLeftBehind(server, ['shutdown.pdf']);
+    });
+  });
+});
