@@ -62,3 +62,39 @@ describe('server entry in start mode (Docusaurus dev server)', {timeout: 300_000
     }
   });
 });
+
+describe('site down: the dev server dies under the server entry', {timeout: 300_000}, () => {
+  let server: RunningEntry;
+
+  before(async () => {
+    server = await startServerEntry('start', {readyTimeoutMs: 180_000});
+    for (const pid of descendantsOf(server.child.pid!)) process.kill(pid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  });
+  after(async () => {
+    assert.equal(await server?.stop(), 0);
+  });
+
+  it('answers /health 503 degraded within 3 s', async () => {
+    const started = Date.now();
+    const response = await fetch(`${server.apiUrl}/health`);
+    const seconds = (Date.now() - started) / 1000;
+    assert.equal(response.status, 503);
+    const body = await response.json();
+    assert.equal(body.status, 'degraded');
+    assert.deepEqual(body.services, {api: 'running', site: 'stopped'});
+    assert.ok(seconds < 3, `answered after ${seconds} s`);
+  });
+
+  it('fails an export at once with the spec text instead of waiting for the deadline', async () => {
+    const started = Date.now();
+    const response = await fetch(`${server.apiUrl}/export-pdf?fileName=site-down`);
+    const seconds = (Date.now() - started) / 1000;
+    const body = await response.json();
+    console.log(`export with the site down answered after ${seconds.toFixed(2)} s: ${body.detail}`);
+    assert.equal(response.status, 500);
+    assert.equal(body.error, 'PDF file was not created');
+    assert.match(body.detail, /not running/);
+    assert.ok(seconds < 3, `answered after ${seconds} s`);
+  });
+});
