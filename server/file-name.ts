@@ -16,6 +16,14 @@ export function defaultFileName(now: Date = new Date()): string {
   return `export-${stamp}.pdf`;
 }
 
+function decodedOnceMore(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // "100% done" is not percent-encoding, just a percent sign
+  }
+}
+
 function reject(reason: string): HttpError {
   return new HttpError(400, `Invalid fileName: ${reason}`);
 }
@@ -34,8 +42,9 @@ export function resolveFileName(raw: unknown, now?: Date): string {
   if (CONTROL_CHARACTERS.test(raw)) throw reject('it contains control characters');
   if (FORMAT_CHARACTERS.test(raw)) throw reject('it contains invisible or direction-changing characters');
   // Fullwidth look-alikes ("．．", "／") become real dots and separators wherever a
-  // tool applies NFKC, so the name must be safe in that form too.
-  for (const form of new Set([raw, raw.normalize('NFKC')])) {
+  // tool applies NFKC, and "%2e%2e%2f" wherever a layer decodes once more: the name
+  // must be safe in those forms too.
+  for (const form of new Set([raw, raw.normalize('NFKC'), decodedOnceMore(raw)])) {
     if (FORBIDDEN_CHARACTERS.test(form)) {
       throw reject('it must be a bare file name without / \\ < > : " | ? *');
     }

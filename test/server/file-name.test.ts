@@ -23,7 +23,7 @@ describe('resolveFileName', () => {
     ['文档', '文档.pdf'],
     ['a..b', 'a..b.pdf'],
     ['100% done', '100% done.pdf'],
-    ['a%2Fb', 'a%2Fb.pdf'],
+    ['a%20b', 'a%20b.pdf'],
     ['Über uns – Handbuch', 'Über uns – Handbuch.pdf'],
     ['🚀 launch', '🚀 launch.pdf'],
     ['ملف', 'ملف.pdf'],
@@ -70,6 +70,9 @@ describe('resolveFileName', () => {
     ['a pipe', 'a|b'],
     ['a quote', 'a"b'],
     ['angle brackets', '<script>'],
+    ['a double-encoded slash', 'a%2Fb'],
+    ['a double-encoded backslash', 'a%5cb'],
+    ['double-encoded dots', '%2e%2e'],
   ] as const) {
     it(`rejects ${label} with 400`, () => {
       assert.throws(
