@@ -2,7 +2,8 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {RUNTIME_CONFIG_FILE, type ClientData} from './client-data';
-import {PLUGIN_NAME, buildManifest, findStartPath, manifestFileName} from './manifest';
+import {buildDocsOutline, defaultOutlineVersion, startPathOf} from './docs-outline';
+import {PLUGIN_NAME, buildManifest, manifestFileName} from './manifest';
 import type {PluginOptions} from './options';
 
 export default function pluginExportPdf(
@@ -21,17 +22,21 @@ export default function pluginExportPdf(
     },
 
     async allContentLoaded({allContent, actions}) {
-      const docs = allContent['docusaurus-plugin-content-docs']?.[options.docsPluginId] as
-        | DocsContent
-        | undefined;
-      const startPath = options.startPath ?? (docs && findStartPath(docs));
+      const instances = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<
+        string,
+        DocsContent
+      >;
+      const outlines = Object.entries(instances).map(([id, content]) => buildDocsOutline(id, content));
+      const exported = outlines.find((outline) => outline.pluginId === options.docsPluginId);
+      const version = exported && defaultOutlineVersion(exported);
+      const startPath = options.startPath ?? (version && startPathOf(version));
       if (!startPath) {
         throw new Error(
           `[${PLUGIN_NAME}] found no docs to export: the docs plugin "${options.docsPluginId}" ` +
             'is missing or has no docs. Set `docsPluginId` or `startPath`.',
         );
       }
-      const manifest = buildManifest(context, options, startPath);
+      const manifest = buildManifest(context, options, startPath, outlines);
       await actions.createData(
         manifestFileName(context.i18n.currentLocale),
         JSON.stringify(manifest, null, 2),

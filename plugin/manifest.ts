@@ -1,13 +1,10 @@
 import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
-import type {
-  LoadedContent as DocsContent,
-  LoadedVersion,
-} from '@docusaurus/plugin-content-docs';
+import type {DocsOutline} from './docs-outline';
 import type {PluginOptions} from './options';
 
 export const PLUGIN_NAME = 'docusaurus-plugin-export-pdf';
-const MANIFEST_VERSION = 1;
+const MANIFEST_VERSION = 2;
 
 /**
  * What the server entry needs to know about a built (or running) site.
@@ -36,6 +33,8 @@ export type SiteManifest = {
   startPath: string;
   /** Site path of the navbar logo, when the site has one. */
   logoPath?: string;
+  /** Every doc of every docs plugin instance and version, in sidebar order. */
+  docs: DocsOutline[];
   /** The plugin's validated options. */
   options: PluginOptions;
 };
@@ -49,51 +48,11 @@ export function manifestPath(siteDir: string, locale: string, pluginId = 'defaul
   return path.join(siteDir, '.docusaurus', PLUGIN_NAME, pluginId, manifestFileName(locale));
 }
 
-type SidebarItem = LoadedVersion['sidebars'][string][number];
-
-function firstPagePermalink(items: SidebarItem[], version: LoadedVersion): string | undefined {
-  for (const item of items) {
-    if (item.type === 'doc' || item.type === 'ref') {
-      const doc = version.docs.find((candidate) => candidate.id === item.id);
-      if (doc) return doc.permalink;
-    }
-    if (item.type === 'category') {
-      if (item.link?.type === 'generated-index') return item.link.permalink;
-      if (item.link?.type === 'doc') {
-        const linkId = item.link.id;
-        const doc = version.docs.find((candidate) => candidate.id === linkId);
-        if (doc) return doc.permalink;
-      }
-      const inside = firstPagePermalink(item.items, version);
-      if (inside) return inside;
-    }
-  }
-  return undefined;
-}
-
-/** The version an export covers by default: the current one, else the first loaded. */
-export function defaultVersion(content: DocsContent): LoadedVersion | undefined {
-  return (
-    content.loadedVersions.find((version) => version.versionName === 'current') ??
-    content.loadedVersions[0]
-  );
-}
-
-/** First page of the first sidebar, else the first doc, else the version root. */
-export function findStartPath(content: DocsContent): string | undefined {
-  const version = defaultVersion(content);
-  if (!version) return undefined;
-  for (const sidebar of Object.values(version.sidebars)) {
-    const found = firstPagePermalink(sidebar, version);
-    if (found) return found;
-  }
-  return version.docs[0]?.permalink ?? version.path;
-}
-
 export function buildManifest(
   context: LoadContext,
   options: PluginOptions,
   startPath: string,
+  docs: DocsOutline[],
 ): SiteManifest {
   const {siteConfig, i18n} = context;
   const logoSrc = (siteConfig.themeConfig as {navbar?: {logo?: {src?: string}}}).navbar?.logo
@@ -110,6 +69,7 @@ export function buildManifest(
     locale: {current: i18n.currentLocale, default: i18n.defaultLocale},
     startPath,
     logoPath: logoSrc ? sitePath(context.baseUrl, logoSrc) : undefined,
+    docs,
     options,
   };
 }

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     documentsDir,
     siteOrigin: 'http://127.0.0.1:9',
     siteProbe,
-    loadManifest: async () => {
+    loadManifests: async () => {
       throw new Error('never reached: every name is rejected first');
     },
     timeoutMs: 1000,

@@ -16,8 +16,8 @@ function manifestDir(siteDir: string, pluginId: string): string {
   return path.join(siteDir, '.docusaurus', PLUGIN_NAME, pluginId);
 }
 
-/** The manifest of the site's default locale, as the plugin last wrote it. */
-export async function readManifest(siteDir: string, pluginId = 'default'): Promise<SiteManifest> {
+/** Every locale's manifest, as the plugin last wrote them, by locale. */
+export async function readManifests(siteDir: string, pluginId = 'default'): Promise<Map<string, SiteManifest>> {
   const dir = manifestDir(siteDir, pluginId);
   const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) =>
     /^site-manifest\..+\.json$/.test(name),
@@ -25,9 +25,12 @@ export async function readManifest(siteDir: string, pluginId = 'default'): Promi
   const manifests = await Promise.all(
     names.map(async (name) => JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as SiteManifest),
   );
-  const manifest =
-    manifests.find((candidate) => candidate.locale.current === candidate.locale.default) ??
-    manifests[0];
-  if (!manifest) throw new ManifestNotFoundError(siteDir);
-  return manifest;
+  if (manifests.length === 0) throw new ManifestNotFoundError(siteDir);
+  return new Map(manifests.map((manifest) => [manifest.locale.current, manifest]));
+}
+
+/** The manifest of the site's default locale. */
+export async function readManifest(siteDir: string, pluginId = 'default'): Promise<SiteManifest> {
+  const manifests = [...(await readManifests(siteDir, pluginId)).values()];
+  return manifests.find((manifest) => manifest.locale.current === manifest.locale.default) ?? manifests[0]!;
 }

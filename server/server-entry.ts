@@ -11,7 +11,7 @@ import {DocsToPdfEngine} from './export/docs-to-pdf-engine';
 import {Exporter} from './export/exporter';
 import {killTree} from './export/process-tree';
 import {closeServer, freePort, listen} from './listen';
-import {readManifest} from './manifest';
+import {readManifest, readManifests} from './manifest';
 import {createDevSiteApp, spawnDevServer} from './site/dev-site';
 import {httpSiteProbe} from './site/site-probe';
 import {createStaticSiteApp} from './site/static-site';
@@ -89,7 +89,7 @@ export async function runServer(mode: ServerMode, siteDirArg: string): Promise<R
     documentsDir: config.documentsDir,
     siteOrigin,
     siteProbe,
-    loadManifest: () => readManifest(siteDir),
+    loadManifests: () => readManifests(siteDir),
     timeoutMs: config.exportTimeoutMs,
     queueLimit: config.queueLimit,
     workRoot,

@@ -33,13 +33,13 @@ export function coverTitle(manifest: SiteManifest): string {
  */
 export function docsToPdfArgs(
   manifest: SiteManifest,
-  job: {siteOrigin: string; outputFile: string; browserArgs: string[]; timeoutMs: number},
+  job: {siteOrigin: string; startPath: string; outputFile: string; browserArgs: string[]; timeoutMs: number},
 ): string[] {
   const {options} = manifest;
   const {margin} = options;
   const args = [
     'core',
-    `--initialDocURLs=${job.siteOrigin}${manifest.startPath}`,
+    `--initialDocURLs=${job.siteOrigin}${job.startPath}`,
     '--contentSelector=article',
     '--paginationSelector=a.pagination-nav__link--next',
     `--outputPDFFilename=${job.outputFile}`,

@@ -27,6 +27,7 @@ export class DocsToPdfEngine implements ExportEngine {
     }
     const args = docsToPdfArgs(job.manifest, {
       siteOrigin: job.siteOrigin,
+      startPath: job.startPath,
       outputFile: job.outputFile,
       browserArgs: sandboxArgs(),
       timeoutMs: job.timeoutMs,

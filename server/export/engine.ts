@@ -2,8 +2,10 @@ import type {SiteManifest} from '../../plugin/manifest';
 
 /** One export, as the exporter hands it to an engine. */
 export type ExportJob = {
-  /** The site being exported. */
+  /** The site being exported, in the chosen locale. */
   manifest: SiteManifest;
+  /** Site path of the first page: the chosen version's first page. */
+  startPath: string;
   /** Origin the engine reaches the running site at, e.g. `http://127.0.0.1:3000`. */
   siteOrigin: string;
   /** File the engine writes the PDF to; the exporter moves it into place. */

@@ -7,6 +7,7 @@ import {ERROR_TEXTS, HttpError} from '../errors';
 import type {SiteProbe} from '../site/site-probe';
 import {commitFile, looksLikeCompletePdf, removeQuietly} from './atomic-file';
 import {ExportFailure, type ExportEngine} from './engine';
+import {resolveExportTarget, type ExportSelection, type ExportTarget} from './export-target';
 
 /** A finished export. */
 export type ExportResult = {
@@ -24,8 +25,8 @@ export type ExporterOptions = {
   /** Origin the engine reaches the site at. */
   siteOrigin: string;
   siteProbe: SiteProbe;
-  /** Reads the site manifest the plugin wrote; throws when the site is not built. */
-  loadManifest: () => Promise<SiteManifest>;
+  /** Reads the manifests the plugin wrote, by locale; throws when the site is not built. */
+  loadManifests: () => Promise<Map<string, SiteManifest>>;
   /** Deadline of one export, from the moment it starts running. */
   timeoutMs: number;
   /** Exports allowed to wait behind the running one. */
@@ -69,8 +70,14 @@ export class Exporter {
     return this.#pending.size;
   }
 
-  export(fileName: string): Promise<ExportResult> {
-    const shared = this.#pending.get(fileName);
+  /**
+   * Queues an export of the selected locale and version (the site's defaults when
+   * unset) to `fileName`. An unknown locale or version is a 400 before anything queues.
+   */
+  async export(fileName: string, selection: ExportSelection = {}): Promise<ExportResult> {
+    const target = resolveExportTarget(await this.#loadManifests(), selection);
+    const key = JSON.stringify([fileName, target.locale, target.version, target.startPath]);
+    const shared = this.#pending.get(key);
     if (shared) return shared;
     if (this.#closing) return Promise.reject(shuttingDown());
     if (this.#pending.size > this.#options.queueLimit) {
@@ -80,12 +87,12 @@ export class Exporter {
         }),
       );
     }
-    const result = this.#tail.then(() => this.#run(fileName));
+    const result = this.#tail.then(() => this.#run(fileName, target));
     const forget = () => {
-      this.#pending.delete(fileName);
+      this.#pending.delete(key);
     };
     this.#tail = result.then(forget, forget);
-    this.#pending.set(fileName, result);
+    this.#pending.set(key, result);
     return result;
   }
 
@@ -118,7 +125,7 @@ export class Exporter {
     await this.#tail;
   }
 
-  async #run(fileName: string): Promise<ExportResult> {
+  async #run(fileName: string, target: ExportTarget): Promise<ExportResult> {
     const {documentsDir, engine, log} = this.#options;
     const startedAt = Date.now();
     const jobId = `${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -127,7 +134,7 @@ export class Exporter {
     const destination = path.join(documentsDir, fileName);
     const say = (line: string) => log(`[export ${jobId}] ${line}`);
     if (this.#closing) throw shuttingDown();
-    say(`${fileName}: started with engine ${engine.name}`);
+    say(`${fileName}: ${target.locale}/${target.version} from ${target.startPath}, engine ${engine.name}`);
     try {
       // Step 1 of the interface document: no output of an earlier run is reused.
       await removeQuietly(workDir);
@@ -139,10 +146,10 @@ export class Exporter {
           detail: `The site is not running at ${this.#options.siteOrigin}.`,
         });
       }
-      const manifest = await this.#loadManifest();
       // Step 3: the engine writes the temporary file.
       await engine.run({
-        manifest,
+        manifest: target.manifest,
+        startPath: target.startPath,
         siteOrigin: this.#options.siteOrigin,
         outputFile: temporary,
         workDir,
@@ -170,9 +177,9 @@ export class Exporter {
     }
   }
 
-  async #loadManifest(): Promise<SiteManifest> {
+  async #loadManifests(): Promise<Map<string, SiteManifest>> {
     try {
-      return await this.#options.loadManifest();
+      return await this.#options.loadManifests();
     } catch (error) {
       throw new HttpError(500, ERROR_TEXTS.commandFailed, {
         detail: (error as Error).message,

@@ -1,10 +1,20 @@
 import {Router, type RequestHandler} from 'express';
 import {megabytes} from '../documents';
 import type {Exporter} from '../export/exporter';
+import {HttpError} from '../errors';
 import {resolveFileName} from '../file-name';
 import {methodNotAllowed} from './method-not-allowed';
 
-/** GET /export-pdf?fileName=: exports the site and answers when the file is in place. */
+function singleValue(query: Record<string, unknown>, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') {
+    throw new HttpError(400, `Invalid ${name}: give it once, as a non-empty string`);
+  }
+  return value;
+}
+
+/** GET /export-pdf?fileName=&locale=&version=: exports the site and answers when the file is in place. */
 export function exportPdfRouter(
   exporter: Pick<Exporter, 'export'>,
   guards: RequestHandler[] = [],
@@ -16,7 +26,10 @@ export function exportPdfRouter(
     .head(methodNotAllowed(['GET']))
     .get(...guards, async (req, res) => {
       const fileName = resolveFileName(req.query.fileName);
-      const result = await exporter.export(fileName);
+      const result = await exporter.export(fileName, {
+        locale: singleValue(req.query, 'locale'),
+        version: singleValue(req.query, 'version'),
+      });
       res.json({
         success: true,
         message: 'PDF exported successfully',

@@ -55,7 +55,7 @@ describe(`soak: ${EXPORTS} real exports in a row`, {timeout: 900_000}, () => {
       documentsDir: documents.dir,
       siteOrigin,
       siteProbe,
-      loadManifest: async () => manifest,
+      loadManifests: async () => new Map([[manifest.locale.current, manifest]]),
       timeoutMs: 120_000,
       queueLimit: 1,
       workRoot: WORK_ROOT,

@@ -9,7 +9,7 @@ export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>
 
 export function testManifest(overrides: Partial<SiteManifest> = {}, options: Partial<PluginOptions> = {}): SiteManifest {
   return {
-    manifestVersion: 1,
+    manifestVersion: 2,
     siteDir: '/site',
     outDir: '/site/build',
     baseUrl: '/',
@@ -20,9 +20,15 @@ export function testManifest(overrides: Partial<SiteManifest> = {}, options: Par
     locale: {current: 'en', default: 'en'},
     startPath: '/docs/intro',
     logoPath: '/img/logo.svg',
+    docs: [],
     options: {...(DEFAULT_OPTIONS as PluginOptions), ...options},
     ...overrides,
   };
+}
+
+/** Manifests by locale, as the exporter reads them. */
+export function manifestsOf(...manifests: SiteManifest[]): Map<string, SiteManifest> {
+  return new Map(manifests.map((manifest) => [manifest.locale.current, manifest]));
 }
 
 /** A fresh temporary directory, removed by the returned function. */

@@ -6,7 +6,7 @@ import request from 'supertest';
 import {createApp} from '../../server/app';
 import {ExportFailure} from '../../server/export/engine';
 import {Exporter} from '../../server/export/exporter';
-import {TINY_PDF, tempDir, testManifest} from '../helpers/fixtures';
+import {TINY_PDF, manifestsOf, tempDir, testManifest} from '../helpers/fixtures';
 import {ScriptedEngine} from '../helpers/scripted-engine';
 
 describe('API', () => {
@@ -39,7 +39,7 @@ describe('API', () => {
       documentsDir,
       siteOrigin: 'http://127.0.0.1:3000',
       siteProbe: async () => siteUp,
-      loadManifest: async () => testManifest(),
+      loadManifests: async () => manifestsOf(testManifest()),
       timeoutMs: 5000,
       queueLimit: 2,
       workRoot: path.join(root.dir, 'work'),
@@ -184,6 +184,20 @@ describe('API', () => {
       });
     }
 
+    it('answers 400 for an unknown or repeated version or locale, before any engine runs', async () => {
+      const unknown = await request(app()).get('/export-pdf?version=9.9').expect(400);
+      assert.match(unknown.body.error, /Unknown version "9.9"/);
+      await request(app()).get('/export-pdf?locale=xx').expect(400);
+      await request(app()).get('/export-pdf?locale=en&locale=fr').expect(400);
+      await request(app()).get('/export-pdf?version=').expect(400);
+      assert.equal(engine.jobs.length, 0);
+    });
+
+    it('starts the engine at the default start page of the default locale', async () => {
+      await request(app()).get('/export-pdf?locale=en').expect(200);
+      assert.equal(engine.jobs[0]?.startPath, '/docs/intro');
+    });
+
     it('refuses HEAD with 405 instead of starting an export', async () => {
       const response = await request(app()).head('/export-pdf').expect(405);
       assert.equal(response.headers.allow, 'GET');
@@ -201,6 +215,22 @@ describe('API', () => {
       assert.equal(a.status, 200);
       assert.deepEqual(a.body, b.body);
       assert.equal(engine.jobs.length, 1);
+    });
+
+    it('holds 50 identical requests on one run while a full queue waits, and refuses the next', async () => {
+      const release = engine.hold();
+      const server = app();
+      const identical = Array.from({length: 50}, () => request(server).get('/export-pdf?fileName=popular').then((r) => r));
+      const queued = ['w1', 'w2'].map((name) => request(server).get(`/export-pdf?fileName=${name}`).then((r) => r));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const refused = await request(server).get('/export-pdf?fileName=one-too-many');
+      assert.equal(refused.status, 503);
+      release();
+      const answers = await Promise.all([...identical, ...queued]);
+      assert.ok(answers.every((answer) => answer.status === 200));
+      assert.equal(new Set(answers.slice(0, 50).map((answer) => answer.body.fileSize)).size, 1);
+      assert.equal(engine.jobs.length, 3, '50 identical requests ran once, plus the two queued ones');
+      assert.equal(engine.maxRunning, 1);
     });
 
     it('runs different exports one at a time, in order, and refuses past the queue bound with 503', async () => {

@@ -7,7 +7,7 @@ import {after, afterEach, before, beforeEach, describe, it} from 'node:test';
 import request from 'supertest';
 import {createApp, type AppConfig} from '../../server/app';
 import {Exporter} from '../../server/export/exporter';
-import {tempDir, testManifest} from '../helpers/fixtures';
+import {manifestsOf, tempDir, testManifest} from '../helpers/fixtures';
 import {ScriptedEngine} from '../helpers/scripted-engine';
 
 const TOKEN = 'correct-horse-battery-staple';
@@ -31,7 +31,7 @@ describe('API protection', () => {
       documentsDir,
       siteOrigin: 'http://127.0.0.1:1',
       siteProbe: async () => true,
-      loadManifest: async () => testManifest(),
+      loadManifests: async () => manifestsOf(testManifest()),
       timeoutMs: 5000,
       queueLimit: 5,
       workRoot: path.join(root.dir, 'work'),

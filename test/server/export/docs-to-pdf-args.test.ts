@@ -5,6 +5,7 @@ import {testManifest} from '../../helpers/fixtures';
 
 const job = {
   siteOrigin: 'http://127.0.0.1:3000',
+  startPath: '/docs/intro',
   outputFile: '/docs/.a.pdf.1-ab.part',
   browserArgs: ['--no-sandbox'],
   timeoutMs: 180_000,

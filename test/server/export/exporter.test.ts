@@ -4,7 +4,7 @@ import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {HttpError} from '../../../server/errors';
 import {Exporter} from '../../../server/export/exporter';
-import {tempDir, testManifest} from '../../helpers/fixtures';
+import {manifestsOf, tempDir, testManifest} from '../../helpers/fixtures';
 import {ScriptedEngine} from '../../helpers/scripted-engine';
 
 // No process has this pid: Linux caps pids far below it.
@@ -28,7 +28,7 @@ describe('Exporter', () => {
         documentsDir,
         siteOrigin: 'http://127.0.0.1:1',
         siteProbe: async () => true,
-        loadManifest: async () => testManifest(),
+        loadManifests: async () => manifestsOf(testManifest()),
         timeoutMs: 4000,
         queueLimit: 5,
         workRoot,

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import type {LoadedContent} from '@docusaurus/plugin-content-docs';
+import {buildDocsOutline, defaultOutlineVersion, startPathOf} from '../../plugin/docs-outline';
+
+type Version = LoadedContent['loadedVersions'][number];
+
+const DOCS = [
+  {id: 'intro', title: 'Introduction', permalink: '/docs/intro', frontMatter: {}},
+  {id: 'guides/overview', title: 'Guides overview', permalink: '/docs/guides/overview', frontMatter: {sidebar_label: 'Overview'}},
+  {id: 'guides/setup', title: 'Setting up', permalink: '/docs/guides/setup', frontMatter: {}},
+  {id: 'orphan', title: 'Not in a sidebar', permalink: '/docs/orphan', frontMatter: {}},
+];
+
+function version(versionName: string, sidebars: unknown): Version {
+  return {versionName, label: versionName, path: `/docs/${versionName}`, isLast: false, docs: DOCS, sidebars} as unknown as Version;
+}
+
+function outline(...versions: Version[]) {
+  return buildDocsOutline('default', {loadedVersions: versions} as LoadedContent);
+}
+
+describe('buildDocsOutline', () => {
+  it('mirrors the sidebar: categories with their pages, docs with titles and labels, links', () => {
+    const [current] = outline(
+      version('current', {
+        main: [
+          {type: 'doc', id: 'intro'},
+          {
+            type: 'category',
+            label: 'Guides',
+            link: {type: 'doc', id: 'guides/overview'},
+            items: [
+              {type: 'doc', id: 'guides/setup', label: 'Setup'},
+              {type: 'link', label: 'Elsewhere', href: 'https://example.com'},
+              {type: 'html', value: '<hr>'},
+            ],
+          },
+          {type: 'category', label: 'Index', link: {type: 'generated-index', permalink: '/docs/category/index', title: 'All of it'}, items: []},
+        ],
+      }),
+    ).versions;
+    assert.deepEqual(current!.sidebars.main, [
+      {type: 'doc', id: 'intro', label: 'Introduction', title: 'Introduction', permalink: '/docs/intro'},
+      {
+        type: 'category',
+        label: 'Guides',
+        page: {title: 'Guides overview', permalink: '/docs/guides/overview', docId: 'guides/overview'},
+        items: [
+          {type: 'doc', id: 'guides/setup', label: 'Setup', title: 'Setting up', permalink: '/docs/guides/setup'},
+          {type: 'link', label: 'Elsewhere', href: 'https://example.com'},
+        ],
+      },
+      {type: 'category', label: 'Index', page: {title: 'All of it', permalink: '/docs/category/index'}, items: []},
+    ]);
+    assert.deepEqual(current!.unlisted.map((doc) => doc.id), ['orphan']);
+  });
+});
+
+describe('startPathOf', () => {
+  it('starts at the first doc of the first sidebar', () => {
+    const current = outline(version('current', {main: [{type: 'doc', id: 'guides/setup'}, {type: 'doc', id: 'intro'}]})).versions[0]!;
+    assert.equal(startPathOf(current), '/docs/guides/setup');
+  });
+
+  it('starts at a category page before its items, and inside categories without one', () => {
+    const indexed = outline(
+      version('current', {
+        main: [
+          {type: 'link', href: 'https://example.com', label: 'Home'},
+          {type: 'category', label: 'G', link: {type: 'generated-index', permalink: '/docs/category/g'}, items: [{type: 'doc', id: 'intro'}]},
+        ],
+      }),
+    ).versions[0]!;
+    assert.equal(startPathOf(indexed), '/docs/category/g');
+    const nested = outline(version('current', {main: [{type: 'category', label: 'G', items: [{type: 'doc', id: 'intro'}]}]})).versions[0]!;
+    assert.equal(startPathOf(nested), '/docs/intro');
+  });
+
+  it('falls back to the first unlisted doc, then to the version root', () => {
+    assert.equal(startPathOf(outline(version('current', {})).versions[0]!), '/docs/intro');
+    const empty = buildDocsOutline('default', {loadedVersions: [{...version('current', {}), docs: []}]} as unknown as LoadedContent);
+    assert.equal(startPathOf(empty.versions[0]!), '/docs/current');
+  });
+});
+
+describe('defaultOutlineVersion', () => {
+  it('is the current version even when another is listed first', () => {
+    assert.equal(defaultOutlineVersion(outline(version('2.0', {}), version('current', {})))?.name, 'current');
+  });
+
+  it('is the first version when there is no current one, and nothing without versions', () => {
+    assert.equal(defaultOutlineVersion(outline(version('2.0', {}), version('1.0', {})))?.name, '2.0');
+    assert.equal(defaultOutlineVersion(outline()), undefined);
+  });
+});
