@@ -1,6 +1,7 @@
 import {writeFile} from 'node:fs/promises';
 import type {ExportEngine, ExportJob} from '../../server/export/engine';
-import {TINY_PDF} from './fixtures';
+import {Exporter, type ExporterOptions} from '../../server/export/exporter';
+import {TINY_PDF, manifestsOf, testManifest} from './fixtures';
 
 /**
  * Unit-test engine: does what the test scripts (write bytes, fail, wait) and
@@ -36,4 +37,21 @@ export class ScriptedEngine implements ExportEngine {
       this.running -= 1;
     }
   }
+}
+
+/** The real exporter around a scripted engine, with the test manifest and a site that is up. */
+export function exporterWith(
+  engine: ScriptedEngine,
+  options: Pick<ExporterOptions, 'documentsDir' | 'workRoot'> & Partial<ExporterOptions>,
+): Exporter {
+  return new Exporter({
+    engine,
+    siteOrigin: 'http://127.0.0.1:3000',
+    siteProbe: async () => true,
+    loadManifests: async () => manifestsOf(testManifest()),
+    timeoutMs: 5000,
+    queueLimit: 5,
+    log: () => undefined,
+    ...options,
+  });
 }

@@ -5,9 +5,9 @@ import {after, afterEach, before, beforeEach, describe, it} from 'node:test';
 import request from 'supertest';
 import {createApp} from '../../server/app';
 import {ExportFailure} from '../../server/export/engine';
-import {Exporter} from '../../server/export/exporter';
-import {TINY_PDF, manifestsOf, tempDir, testManifest} from '../helpers/fixtures';
-import {ScriptedEngine} from '../helpers/scripted-engine';
+import type {Exporter} from '../../server/export/exporter';
+import {TINY_PDF, tempDir} from '../helpers/fixtures';
+import {ScriptedEngine, exporterWith} from '../helpers/scripted-engine';
 
 describe('API', () => {
   let root: Awaited<ReturnType<typeof tempDir>>;
@@ -34,16 +34,11 @@ describe('API', () => {
     engine = new ScriptedEngine();
     siteUp = true;
     nodeEnv = 'production';
-    exporter = new Exporter({
-      engine,
+    exporter = exporterWith(engine, {
       documentsDir,
-      siteOrigin: 'http://127.0.0.1:3000',
-      siteProbe: async () => siteUp,
-      loadManifests: async () => manifestsOf(testManifest()),
-      timeoutMs: 5000,
-      queueLimit: 2,
       workRoot: path.join(root.dir, 'work'),
-      log: () => undefined,
+      siteProbe: async () => siteUp,
+      queueLimit: 2,
     });
   });
   afterEach(async () => exporter.close());

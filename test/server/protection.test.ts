@@ -6,9 +6,9 @@ import path from 'node:path';
 import {after, afterEach, before, beforeEach, describe, it} from 'node:test';
 import request from 'supertest';
 import {createApp, type AppConfig} from '../../server/app';
-import {Exporter} from '../../server/export/exporter';
-import {manifestsOf, tempDir, testManifest} from '../helpers/fixtures';
-import {ScriptedEngine} from '../helpers/scripted-engine';
+import type {Exporter} from '../../server/export/exporter';
+import {tempDir} from '../helpers/fixtures';
+import {ScriptedEngine, exporterWith} from '../helpers/scripted-engine';
 
 const TOKEN = 'correct-horse-battery-staple';
 
@@ -26,17 +26,7 @@ describe('API protection', () => {
     documentsDir = path.join(root.dir, Math.random().toString(36).slice(2));
     await mkdir(documentsDir);
     engine = new ScriptedEngine();
-    exporter = new Exporter({
-      engine,
-      documentsDir,
-      siteOrigin: 'http://127.0.0.1:1',
-      siteProbe: async () => true,
-      loadManifests: async () => manifestsOf(testManifest()),
-      timeoutMs: 5000,
-      queueLimit: 5,
-      workRoot: path.join(root.dir, 'work'),
-      log: () => undefined,
-    });
+    exporter = exporterWith(engine, {documentsDir, workRoot: path.join(root.dir, 'work')});
   });
   afterEach(async () => exporter.close());
 

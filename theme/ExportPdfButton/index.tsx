@@ -6,13 +6,25 @@ import type {Props} from '@theme/ExportPdfButton';
 import {useExportPdf} from './useExportPdf';
 import styles from './styles.module.css';
 
+function CloseButton({onClick}: {onClick: () => void}): ReactNode {
+  const label = translate({
+    id: 'theme.ExportPdf.close',
+    message: 'Close',
+    description: 'Label of the button that hides the export result',
+  });
+  return (
+    <button type="button" className={clsx('clean-btn', styles.close)} onClick={onClick} aria-label={label} title={label}>
+      ×
+    </button>
+  );
+}
+
 export default function ExportPdfButton({className, inline = false}: Props): ReactNode {
   const {state, start, submitToken, reset} = useExportPdf();
   const tokenHintId = useId();
   const tokenInputId = useId();
   const siteRoot = useBaseUrl('/');
   const busy = state.status === 'busy';
-  const closeLabel = translate({id: 'theme.ExportPdf.close', message: 'Close', description: 'Label of the button that hides the export result'});
   const onTokenSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const token = new FormData(event.currentTarget).get('token');
@@ -58,9 +70,7 @@ export default function ExportPdfButton({className, inline = false}: Props): Rea
               {'Download {fileName} ({size} MB)'}
             </Translate>
           </a>
-          <button type="button" className={clsx('clean-btn', styles.close)} onClick={reset} aria-label={closeLabel} title={closeLabel}>
-            ×
-          </button>
+          <CloseButton onClick={reset} />
         </div>
       )}
       {state.status === 'needs-token' && (
@@ -101,9 +111,7 @@ export default function ExportPdfButton({className, inline = false}: Props): Rea
               </button>
             </div>
           </div>
-          <button type="button" className={clsx('clean-btn', styles.close)} onClick={reset} aria-label={closeLabel} title={closeLabel}>
-            ×
-          </button>
+          <CloseButton onClick={reset} />
         </form>
       )}
       {state.status === 'error' && (
@@ -117,9 +125,7 @@ export default function ExportPdfButton({className, inline = false}: Props): Rea
             {state.message}
             {state.detail && <span className={styles.detail}>{state.detail}</span>}
           </span>
-          <button type="button" className={clsx('clean-btn', styles.close)} onClick={reset} aria-label={closeLabel} title={closeLabel}>
-            ×
-          </button>
+          <CloseButton onClick={reset} />
         </div>
       )}
     </div>
