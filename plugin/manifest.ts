@@ -43,9 +43,12 @@ export function manifestFileName(locale: string): string {
   return `site-manifest.${locale}.json`;
 }
 
-/** Where the manifest of a site's locale lands: Docusaurus' plugin data directory. */
-export function manifestPath(siteDir: string, locale: string, pluginId = 'default'): string {
-  return path.join(siteDir, '.docusaurus', PLUGIN_NAME, pluginId, manifestFileName(locale));
+/** Matches the names manifestFileName gives. */
+export const MANIFEST_FILE_PATTERN = /^site-manifest\..+\.json$/;
+
+/** Where createData puts the manifests: Docusaurus' data directory of this plugin instance. */
+export function manifestDir(siteDir: string, pluginId = 'default'): string {
+  return path.join(siteDir, '.docusaurus', PLUGIN_NAME, pluginId);
 }
 
 export function buildManifest(

@@ -1,6 +1,6 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import {PLUGIN_NAME, type SiteManifest} from '../plugin/manifest';
+import {MANIFEST_FILE_PATTERN, PLUGIN_NAME, manifestDir, type SiteManifest} from '../plugin/manifest';
 
 export class ManifestNotFoundError extends Error {
   constructor(siteDir: string) {
@@ -12,15 +12,11 @@ export class ManifestNotFoundError extends Error {
   }
 }
 
-function manifestDir(siteDir: string, pluginId: string): string {
-  return path.join(siteDir, '.docusaurus', PLUGIN_NAME, pluginId);
-}
-
 /** Every locale's manifest, as the plugin last wrote them, by locale. */
 export async function readManifests(siteDir: string, pluginId = 'default'): Promise<Map<string, SiteManifest>> {
   const dir = manifestDir(siteDir, pluginId);
   const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) =>
-    /^site-manifest\..+\.json$/.test(name),
+    MANIFEST_FILE_PATTERN.test(name),
   );
   const manifests = await Promise.all(
     names.map(async (name) => JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as SiteManifest),
