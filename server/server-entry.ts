@@ -59,22 +59,32 @@ async function stopDevServer(devServer: ChildProcess): Promise<void> {
 
 export async function runServer(mode: ServerMode, siteDirArg: string): Promise<RunningServer> {
   const siteDir = await fs.realpath(path.resolve(siteDirArg));
-  let devServer: ChildProcess | undefined;
-  let manifest: SiteManifest;
-  let devServerOrigin = '';
-  if (mode === 'start') {
-    const devPort = await freePort();
-    devServerOrigin = `http://127.0.0.1:${devPort}`;
-    devServer = spawnDevServer(siteDir, devPort);
-    await waitForDevServer(devServerOrigin, devServer);
-    manifest = await readManifest(siteDir);
-  } else {
-    manifest = await readManifest(siteDir);
-    await fs.access(manifest.outDir).catch(() => {
-      throw new Error(`The build directory ${manifest.outDir} is missing: run \`docusaurus build\` first.`);
-    });
+  if (mode === 'serve') return startServers(siteDir, await readBuiltManifest(siteDir));
+  const devPort = await freePort();
+  const dev = {origin: `http://127.0.0.1:${devPort}`, process: spawnDevServer(siteDir, devPort)};
+  try {
+    await waitForDevServer(dev.origin, dev.process);
+    return await startServers(siteDir, await readManifest(siteDir), dev);
+  } catch (error) {
+    // Whatever stops the start (bad environment, port in use) must not orphan the dev server.
+    await stopDevServer(dev.process);
+    throw error;
   }
+}
 
+async function readBuiltManifest(siteDir: string): Promise<SiteManifest> {
+  const manifest = await readManifest(siteDir);
+  await fs.access(manifest.outDir).catch(() => {
+    throw new Error(`The build directory ${manifest.outDir} is missing: run \`docusaurus build\` first.`);
+  });
+  return manifest;
+}
+
+async function startServers(
+  siteDir: string,
+  manifest: SiteManifest,
+  dev?: {origin: string; process: ChildProcess},
+): Promise<RunningServer> {
   const config = loadConfig(process.env, {
     documentsDir: defaultDocumentsDir(siteDir, manifest),
     exportTimeoutMs: manifest.options.exportTimeoutMs,
@@ -105,10 +115,10 @@ export async function runServer(mode: ServerMode, siteDirArg: string): Promise<R
 
   const servers: Server[] = [];
   try {
-    if (mode === 'start') {
+    if (dev) {
       let baseUrl = manifest.baseUrl;
       const {app, proxy} = createDevSiteApp({
-        devServerOrigin,
+        devServerOrigin: dev.origin,
         baseUrl: () => baseUrl,
         documentsDir: config.documentsDir,
         apiPort: config.apiPort,
@@ -134,7 +144,6 @@ export async function runServer(mode: ServerMode, siteDirArg: string): Promise<R
   } catch (error) {
     servers.forEach((server) => server.closeAllConnections());
     await Promise.all(servers.map(closeServer));
-    if (devServer) await stopDevServer(devServer);
     throw error;
   }
 
@@ -153,7 +162,7 @@ export async function runServer(mode: ServerMode, siteDirArg: string): Promise<R
       await new Promise((resolve) => setTimeout(resolve, 250));
       servers.forEach((server) => server.closeAllConnections());
       await closed;
-      if (devServer) await stopDevServer(devServer);
+      if (dev) await stopDevServer(dev.process);
     },
   };
 }

@@ -4,8 +4,9 @@ import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {descendantsOf} from '../../server/export/process-tree';
 import {TINY_PDF} from '../helpers/fixtures';
-import {isRunning} from '../helpers/processes';
-import {startServerEntry, type RunningEntry} from '../helpers/server-process';
+import {isRunning, processesMatching} from '../helpers/processes';
+import {spawn} from 'node:child_process';
+import {EXAMPLE_SITE, REPO_ROOT, startServerEntry, type RunningEntry} from '../helpers/server-process';
 
 describe('server entry in start mode (Docusaurus dev server)', {timeout: 300_000}, () => {
   let server: RunningEntry;
@@ -96,5 +97,22 @@ describe('site down: the dev server dies under the server entry', {timeout: 300_
     assert.equal(body.error, 'PDF file was not created');
     assert.match(body.detail, /not running/);
     assert.ok(seconds < 3, `answered after ${seconds} s`);
+  });
+});
+
+describe('start mode with a bad environment', {timeout: 240_000}, () => {
+  it('exits non-zero, names the problem and leaves no dev server behind', async () => {
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'lib', 'server', 'cli.js'), 'start', EXAMPLE_SITE], {
+      env: {...process.env, API_PORT: 'abc'},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    assert.equal(code, 1);
+    assert.match(output, /API_PORT must be a whole number from 1 to 65535, got "abc"/);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.deepEqual(processesMatching(`docusaurus.mjs start ${EXAMPLE_SITE}`), []);
   });
 });
