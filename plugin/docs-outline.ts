@@ -14,6 +14,11 @@ export type OutlineDoc = {
   title: string;
   /** Site path of the doc, baseUrl included. */
   permalink: string;
+  /**
+   * Mermaid diagrams in the doc's source: they exist only once the page has
+   * rendered them in a browser, so an engine waits for this many.
+   */
+  mermaidDiagrams: number;
 };
 
 /** A sidebar category: its own page, if it has one, comes before its items. */
@@ -21,7 +26,7 @@ export type OutlineCategory = {
   type: 'category';
   label: string;
   /** The category's page: a doc (`link: {type: 'doc'}`) or a generated index. */
-  page?: {title: string; permalink: string; docId?: string};
+  page?: {title: string; permalink: string; docId?: string; mermaidDiagrams?: number};
   items: OutlineItem[];
 };
 
@@ -52,7 +57,16 @@ export type DocsOutline = {
 
 type SidebarItem = LoadedVersion['sidebars'][string][number];
 
-function outlineVersion(version: LoadedVersion): OutlineVersion {
+/** Reads a doc's source (`@site/…` alias) for facts the loaded content lacks; undefined when unreadable. */
+export type SourceReader = (source: string) => string | undefined;
+
+const MERMAID_FENCE = /^\s*(`{3,}|~{3,})\s*mermaid\b/gm;
+
+export function countMermaidDiagrams(source: string | undefined): number {
+  return source?.match(MERMAID_FENCE)?.length ?? 0;
+}
+
+function outlineVersion(version: LoadedVersion, readSource: SourceReader): OutlineVersion {
   const docs = new Map(version.docs.map((doc) => [doc.id, doc]));
   const listed = new Set<string>();
 
@@ -60,7 +74,14 @@ function outlineVersion(version: LoadedVersion): OutlineVersion {
     const doc = docs.get(id);
     if (!doc) return undefined;
     listed.add(id);
-    return {type: 'doc', id, label: label ?? doc.frontMatter.sidebar_label ?? doc.title, title: doc.title, permalink: doc.permalink};
+    return {
+      type: 'doc',
+      id,
+      label: label ?? doc.frontMatter.sidebar_label ?? doc.title,
+      title: doc.title,
+      permalink: doc.permalink,
+      mermaidDiagrams: countMermaidDiagrams(readSource(doc.source)),
+    };
   };
 
   const toItems = (items: SidebarItem[]): OutlineItem[] =>
@@ -77,7 +98,7 @@ function outlineVersion(version: LoadedVersion): OutlineVersion {
           let page: OutlineCategory['page'];
           if (item.link?.type === 'doc') {
             const doc = toDoc(item.link.id);
-            if (doc) page = {title: doc.title, permalink: doc.permalink, docId: doc.id};
+            if (doc) page = {title: doc.title, permalink: doc.permalink, docId: doc.id, mermaidDiagrams: doc.mermaidDiagrams};
           } else if (item.link?.type === 'generated-index') {
             page = {title: item.link.title ?? item.label, permalink: item.link.permalink};
           }
@@ -105,8 +126,12 @@ function outlineVersion(version: LoadedVersion): OutlineVersion {
   };
 }
 
-export function buildDocsOutline(pluginId: string, content: DocsContent): DocsOutline {
-  return {pluginId, versions: content.loadedVersions.map(outlineVersion)};
+export function buildDocsOutline(
+  pluginId: string,
+  content: DocsContent,
+  readSource: SourceReader = () => undefined,
+): DocsOutline {
+  return {pluginId, versions: content.loadedVersions.map((version) => outlineVersion(version, readSource))};
 }
 
 /** The version an export covers by default: the current one, else the first. */

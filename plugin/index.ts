@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
@@ -21,12 +22,25 @@ export default function pluginExportPdf(
       return path.resolve(__dirname, '../../theme');
     },
 
+    getClientModules() {
+      return [path.resolve(__dirname, '../client/route-signal.js')];
+    },
+
     async allContentLoaded({allContent, actions}) {
       const instances = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<
         string,
         DocsContent
       >;
-      const outlines = Object.entries(instances).map(([id, content]) => buildDocsOutline(id, content));
+      const readSource = (source: string) => {
+        try {
+          return readFileSync(source.replace(/^@site\//, `${context.siteDir}/`), 'utf8');
+        } catch {
+          return undefined;
+        }
+      };
+      const outlines = Object.entries(instances).map(([id, content]) =>
+        buildDocsOutline(id, content, readSource),
+      );
       const exported = outlines.find((outline) => outline.pluginId === options.docsPluginId);
       const version = exported && defaultOutlineVersion(exported);
       const startPath = options.startPath ?? (version && startPathOf(version));

@@ -28,7 +28,14 @@ export type PdfMargin = {
 };
 
 /** The export engines the server can run. */
-export type ExportEngine = 'docs-to-pdf';
+export const ENGINE_NAMES = ['native', 'docs-to-pdf'] as const;
+
+/**
+ * - `native`: reads the docs from the site's sidebars, captures pages in a warm
+ *   browser, and renders a book: cover, TOC with page numbers, bookmarks, in-PDF links.
+ * - `docs-to-pdf`: the docs-to-pdf CLI, which follows "next" links from the first page.
+ */
+export type ExportEngineName = (typeof ENGINE_NAMES)[number];
 
 /** Options after validation: every field has its final value. */
 export type PluginOptions = {
@@ -42,10 +49,17 @@ export type PluginOptions = {
   apiUrl?: string;
   /** API port the button falls back to when the site server does not say. */
   apiPort: number;
-  /** Which engine turns the site into a PDF. */
-  engine: ExportEngine;
+  /** Which engine turns the site into a PDF; EXPORT_ENGINE on the server overrides it. */
+  engine: ExportEngineName;
   /** Id of the docs plugin instance whose docs are exported. */
   docsPluginId: string;
+  /**
+   * Docs version exported when a request names none (`current`, `2.0`, or a
+   * version label). Unset: the current version, else the first one.
+   */
+  version?: string;
+  /** Locale exported when a request names none. Unset: the site's default locale. */
+  locale?: string;
   /**
    * Site path of the first page to export, e.g. `/docs/intro`.
    * Unset: the first page of the first sidebar of the current docs version.
@@ -84,12 +98,14 @@ export type PluginOptions = {
   /** Extra CSS added to the document before printing. */
   css?: string;
   /**
-   * Chromium header template (HTML). Chromium fills elements of class
-   * `pageNumber`, `totalPages` and `date`. Unset: the cover title at the
-   * right. `''`: no header.
+   * Header of every page but the cover (HTML). Elements of class `pageNumber`,
+   * `totalPages`, `title` (the chapter's title with the native engine, the page
+   * title with docs-to-pdf) and `date` are filled in. Unset: the cover title at
+   * the left and, with the native engine, the chapter title at the right.
+   * `''`: no header.
    */
   headerTemplate?: string;
-  /** Chromium footer template (HTML), as `headerTemplate`. `''`: no footer. */
+  /** Footer of every page but the cover (HTML), as `headerTemplate`. `''`: no footer. */
   footerTemplate: string;
 };
 
@@ -115,6 +131,7 @@ export const DEFAULT_OPTIONS = {
     '.theme-doc-footer',
     '.pagination-nav',
     '.hash-link',
+    '.theme-code-block [class*="buttonGroup"]',
   ],
   footerTemplate: DEFAULT_FOOTER_TEMPLATE,
 } satisfies Omit<PluginOptions, 'coverImage' | 'headerTemplate'>;
@@ -125,8 +142,12 @@ const schema = Joi.object<PluginOptions>({
   id: Joi.string().default(DEFAULT_OPTIONS.id),
   apiUrl: Joi.string().uri({scheme: ['http', 'https']}),
   apiPort: Joi.number().port().default(DEFAULT_OPTIONS.apiPort),
-  engine: Joi.string().valid('docs-to-pdf').default(DEFAULT_OPTIONS.engine),
+  engine: Joi.string()
+    .valid(...ENGINE_NAMES)
+    .default(DEFAULT_OPTIONS.engine),
   docsPluginId: Joi.string().default(DEFAULT_OPTIONS.docsPluginId),
+  version: Joi.string(),
+  locale: Joi.string(),
   startPath: Joi.string().pattern(/^\//, 'site path starting with /'),
   documentsDir: Joi.string(),
   exportTimeoutMs: Joi.number()

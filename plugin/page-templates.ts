@@ -17,3 +17,8 @@ export function defaultHeaderTemplate(title: string): string {
 
 /** Footer of every page: "Page X of Y", centred. */
 export const DEFAULT_FOOTER_TEMPLATE = `<div style="${TEMPLATE_STYLE} text-align: center;">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>`;
+
+/** Header of the native engine: the book title at the left, the chapter title at the right. */
+export function nativeHeaderTemplate(bookTitle: string): string {
+  return `<div style="${TEMPLATE_STYLE} display: flex; justify-content: space-between; gap: 24px;"><span>${escapeHtml(bookTitle)}</span><span class="title"></span></div>`;
+}

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import {ENGINE_NAMES, type ExportEngineName} from '../plugin/options';
 
 /** Everything the server entry reads from the environment, validated once at start-up. */
 export type ServerConfig = {
@@ -24,6 +25,8 @@ export type ServerConfig = {
   rateWindowMs: number;
   /** How long a shutdown waits for a running export before aborting it (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /** Engine every export uses whatever the plugin options say (EXPORT_ENGINE); unset: the site's choice. */
+  engine?: ExportEngineName;
 };
 
 export type ConfigDefaults = {
@@ -87,6 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
       `DOCS_PATH ("${env.DOCS_PATH}") and DOCS_DIR ("${env.DOCS_DIR}") name the same directory; set one of them`,
     );
   }
+  const engine = env.EXPORT_ENGINE?.trim() || undefined;
+  if (engine !== undefined && !(ENGINE_NAMES as readonly string[]).includes(engine)) {
+    problems.push(`EXPORT_ENGINE must be one of ${ENGINE_NAMES.join(', ')}, got "${engine}"`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     apiPort,
@@ -100,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
     rateLimit,
     rateWindowMs,
     shutdownGraceMs,
+    engine: engine as ExportEngineName | undefined,
   };
 }
 

@@ -8,6 +8,8 @@ import {createApp} from './app';
 import {findChromium} from './chromium';
 import {internalSiteOrigin, loadConfig, type ServerConfig} from './config';
 import {DocsToPdfEngine} from './export/docs-to-pdf-engine';
+import {EngineSelector} from './export/engine-selector';
+import {NativeEngine} from './export/native/native-engine';
 import {Exporter} from './export/exporter';
 import {killTree} from './export/process-tree';
 import {closeServer, freePort, listen} from './listen';
@@ -95,7 +97,10 @@ async function startServers(
   const workRoot = path.join(os.tmpdir(), 'docusaurus-export-pdf');
   await fs.mkdir(workRoot, {recursive: true});
   const exporter = new Exporter({
-    engine: new DocsToPdfEngine(),
+    engine: new EngineSelector(
+      {native: new NativeEngine({workRoot, log}), 'docs-to-pdf': new DocsToPdfEngine()},
+      config.engine,
+    ),
     documentsDir: config.documentsDir,
     siteOrigin,
     siteProbe,

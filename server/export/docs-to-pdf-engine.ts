@@ -1,6 +1,7 @@
 import {createRequire} from 'node:module';
 import {findChromium, sandboxArgs} from '../chromium';
 import {docsToPdfArgs} from './docs-to-pdf-args';
+import {HttpError} from '../errors';
 import {ExportFailure, type ExportEngine, type ExportJob} from './engine';
 import {runProcess} from './run-process';
 
@@ -17,6 +18,14 @@ function lastErrorLine(lines: string[]): string | undefined {
 /** The docs-to-pdf CLI in a child process: follows "next" links from the start page. */
 export class DocsToPdfEngine implements ExportEngine {
   readonly name = 'docs-to-pdf';
+
+  check(job: Pick<ExportJob, 'subset'>): void {
+    if (job.subset) {
+      throw new HttpError(400, 'The docs-to-pdf engine exports whole docs versions only', {
+        detail: 'Exporting one category or one doc needs the native engine (plugin option engine: "native").',
+      });
+    }
+  }
 
   async run(job: ExportJob): Promise<void> {
     let chromium: string;

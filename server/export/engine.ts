@@ -1,11 +1,17 @@
+import type {OutlineVersion} from '../../plugin/docs-outline';
 import type {SiteManifest} from '../../plugin/manifest';
+import type {Subset} from './book-plan';
 
 /** One export, as the exporter hands it to an engine. */
 export type ExportJob = {
   /** The site being exported, in the chosen locale. */
   manifest: SiteManifest;
-  /** Site path of the first page: the chosen version's first page. */
+  /** Site path of the first page: the chosen version's (or subset's) first page. */
   startPath: string;
+  /** The chosen docs version, in sidebar order. */
+  outlineVersion?: OutlineVersion;
+  /** The part of the version to export; absent: all of it. */
+  subset?: Subset;
   /** Origin the engine reaches the running site at, e.g. `http://127.0.0.1:3000`. */
   siteOrigin: string;
   /** File the engine writes the PDF to; the exporter moves it into place. */
@@ -36,5 +42,9 @@ export class ExportFailure extends Error {
 /** Turns "this site, these options" into PDF bytes; knows nothing of HTTP. */
 export interface ExportEngine {
   readonly name: string;
+  /** Throws an HttpError (400) when the engine cannot export what was asked, before anything queues. */
+  check?(job: Pick<ExportJob, 'manifest' | 'subset'>): void;
   run(job: ExportJob): Promise<void>;
+  /** Releases what the engine keeps between exports (a warm browser). */
+  close?(): Promise<void>;
 }

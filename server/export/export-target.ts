@@ -1,44 +1,88 @@
 import type {SiteManifest} from '../../plugin/manifest';
-import {defaultOutlineVersion, startPathOf} from '../../plugin/docs-outline';
+import {defaultOutlineVersion, startPathOf, type OutlineVersion} from '../../plugin/docs-outline';
 import {HttpError} from '../errors';
+import {findSubset, type Subset} from './book-plan';
 
-/** What an export covers: one locale's build, one docs version, from one page. */
+/** What an export covers: one locale's build, one docs version, all of it or one part. */
 export type ExportTarget = {
   /** The manifest of the chosen locale. */
   manifest: SiteManifest;
   locale: string;
   /** Version name, `current` for the docs folder. */
   version: string;
-  /** Site path the engine starts from. */
+  /** The chosen version's docs; absent only for a site whose docs plugin wrote none. */
+  outlineVersion?: OutlineVersion;
+  /** One sidebar category or one doc; absent: the whole version. */
+  subset?: Subset;
+  /** Site path the export starts from: the subset's first page, else the version's. */
   startPath: string;
 };
 
-/** What a request may ask for; both default to the site's defaults. */
-export type ExportSelection = {locale?: string; version?: string};
+/** What a request may ask for; unset fields take the plugin options, then the site's defaults. */
+export type ExportSelection = {
+  locale?: string;
+  version?: string;
+  /** Label of a sidebar category: only its pages are exported. */
+  category?: string;
+  /** Id of a doc (`guides/configuration`): only that doc is exported. */
+  doc?: string;
+};
 
 function reject(what: string, value: string, known: string[]): HttpError {
-  return new HttpError(400, `Unknown ${what} "${value}"`, {detail: `This site has: ${known.join(', ')}.`});
+  const listed = known.length > 12 ? [...known.slice(0, 12), '…'] : known;
+  return new HttpError(400, `Unknown ${what} "${value}"`, {detail: `This site has: ${listed.join(', ')}.`});
 }
 
-/** Resolves a request's locale and version against the manifests, or answers 400. */
+function chooseVersion(manifest: SiteManifest, requested: string | undefined): OutlineVersion | undefined {
+  const outline = manifest.docs.find((docs) => docs.pluginId === manifest.options.docsPluginId);
+  if (requested === undefined) return outline && defaultOutlineVersion(outline);
+  const version = outline?.versions.find(
+    (candidate) => candidate.name === requested || candidate.label === requested,
+  );
+  if (!version) {
+    throw reject('version', requested, outline?.versions.map((candidate) => candidate.name) ?? []);
+  }
+  return version;
+}
+
+/** Resolves a request's locale, version and subset against the manifests, or answers 400. */
 export function resolveExportTarget(
   manifests: Map<string, SiteManifest>,
   selection: ExportSelection = {},
 ): ExportTarget {
   const anyManifest = manifests.values().next().value as SiteManifest;
-  const locale = selection.locale ?? anyManifest.locale.default;
+  const locale = selection.locale ?? anyManifest.options.locale ?? anyManifest.locale.default;
   const manifest = manifests.get(locale);
   if (!manifest) throw reject('locale', locale, [...manifests.keys()]);
-  const outline = manifest.docs.find((docs) => docs.pluginId === manifest.options.docsPluginId);
-  if (selection.version === undefined) {
-    const version = outline && defaultOutlineVersion(outline);
-    return {manifest, locale, version: version?.name ?? 'current', startPath: manifest.startPath};
+  if (selection.category !== undefined && selection.doc !== undefined) {
+    throw new HttpError(400, 'Give either category or doc, not both');
   }
-  const version = outline?.versions.find(
-    (candidate) => candidate.name === selection.version || candidate.label === selection.version,
-  );
-  if (!version) {
-    throw reject('version', selection.version, outline?.versions.map((candidate) => candidate.name) ?? []);
+  const requestedVersion = selection.version ?? manifest.options.version;
+  const outlineVersion = chooseVersion(manifest, requestedVersion);
+  const version = outlineVersion?.name ?? 'current';
+  const subset = outlineVersion && findSubset(outlineVersion, selection);
+  if (subset === null) {
+    const what = selection.category !== undefined ? 'category' : 'doc';
+    throw reject(what, (selection.category ?? selection.doc)!, subsetNames(outlineVersion!, what));
   }
-  return {manifest, locale, version: version.name, startPath: startPathOf(version)};
+  // The site's start page (the startPath option) applies only when the request narrows nothing.
+  const narrowed = requestedVersion !== undefined || subset !== undefined;
+  const startPath = subset?.startPath ?? (narrowed && outlineVersion ? startPathOf(outlineVersion) : manifest.startPath);
+  return {manifest, locale, version, outlineVersion, subset, startPath};
+}
+
+function subsetNames(version: OutlineVersion, what: 'category' | 'doc'): string[] {
+  const names: string[] = [];
+  const walk = (items: OutlineVersion['sidebars'][string]) => {
+    for (const item of items) {
+      if (item.type === 'category') {
+        if (what === 'category') names.push(item.label);
+        walk(item.items);
+      } else if (item.type === 'doc' && what === 'doc') {
+        names.push(item.id);
+      }
+    }
+  };
+  Object.values(version.sidebars).forEach(walk);
+  return names;
 }

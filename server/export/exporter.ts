@@ -76,7 +76,9 @@ export class Exporter {
    */
   async export(fileName: string, selection: ExportSelection = {}): Promise<ExportResult> {
     const target = resolveExportTarget(await this.#loadManifests(), selection);
-    const key = JSON.stringify([fileName, target.locale, target.version, target.startPath]);
+    this.#options.engine.check?.(target);
+    const subsetKey = target.subset?.kind === 'category' ? `category:${target.subset.category.label}` : target.subset?.kind === 'doc' ? `doc:${target.subset.doc.id}` : '';
+    const key = JSON.stringify([fileName, target.locale, target.version, target.startPath, subsetKey]);
     const shared = this.#pending.get(key);
     if (shared) return shared;
     if (this.#closing) return Promise.reject(shuttingDown());
@@ -123,6 +125,7 @@ export class Exporter {
     clearTimeout(timer);
     this.#shutdown.abort();
     await this.#tail;
+    await this.#options.engine.close?.();
   }
 
   async #run(fileName: string, target: ExportTarget): Promise<ExportResult> {
@@ -134,7 +137,8 @@ export class Exporter {
     const destination = path.join(documentsDir, fileName);
     const say = (line: string) => log(`[export ${jobId}] ${line}`);
     if (this.#closing) throw shuttingDown();
-    say(`${fileName}: ${target.locale}/${target.version} from ${target.startPath}, engine ${engine.name}`);
+    const part = target.subset ? `, only ${target.subset.kind} ${target.subset.kind === 'doc' ? target.subset.doc.id : target.subset.category.label}` : '';
+    say(`${fileName}: ${target.locale}/${target.version}${part} from ${target.startPath}`);
     try {
       // Step 1 of the interface document: no output of an earlier run is reused.
       await removeQuietly(workDir);
@@ -150,6 +154,8 @@ export class Exporter {
       await engine.run({
         manifest: target.manifest,
         startPath: target.startPath,
+        outlineVersion: target.outlineVersion,
+        subset: target.subset,
         siteOrigin: this.#options.siteOrigin,
         outputFile: temporary,
         workDir,
@@ -160,7 +166,7 @@ export class Exporter {
       // Step 4: only a complete PDF replaces the destination.
       if (!(await looksLikeCompletePdf(temporary))) {
         throw new HttpError(500, ERROR_TEXTS.notCreated, {
-          detail: `${engine.name} finished without writing a complete PDF.`,
+          detail: 'The engine finished without writing a complete PDF.',
         });
       }
       await commitFile(temporary, destination);

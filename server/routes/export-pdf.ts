@@ -14,7 +14,7 @@ function singleValue(query: Record<string, unknown>, name: string): string | und
   return value;
 }
 
-/** GET /export-pdf?fileName=&locale=&version=: exports the site and answers when the file is in place. */
+/** GET /export-pdf?fileName=&locale=&version=&category=&doc=: exports the site and answers when the file is in place. */
 export function exportPdfRouter(
   exporter: Pick<Exporter, 'export'>,
   guards: RequestHandler[] = [],
@@ -29,6 +29,8 @@ export function exportPdfRouter(
       const result = await exporter.export(fileName, {
         locale: singleValue(req.query, 'locale'),
         version: singleValue(req.query, 'version'),
+        category: singleValue(req.query, 'category'),
+        doc: singleValue(req.query, 'doc'),
       });
       res.json({
         success: true,

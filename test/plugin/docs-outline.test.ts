@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import {buildDocsOutline, defaultOutlineVersion, startPathOf} from '../../plugin/docs-outline';
+import {buildDocsOutline, countMermaidDiagrams, defaultOutlineVersion, startPathOf} from '../../plugin/docs-outline';
 
 type Version = LoadedContent['loadedVersions'][number];
 
 const DOCS = [
-  {id: 'intro', title: 'Introduction', permalink: '/docs/intro', frontMatter: {}},
+  {id: 'intro', title: 'Introduction', permalink: '/docs/intro', frontMatter: {}, source: '@site/docs/intro.md'},
   {id: 'guides/overview', title: 'Guides overview', permalink: '/docs/guides/overview', frontMatter: {sidebar_label: 'Overview'}},
   {id: 'guides/setup', title: 'Setting up', permalink: '/docs/guides/setup', frontMatter: {}},
   {id: 'orphan', title: 'Not in a sidebar', permalink: '/docs/orphan', frontMatter: {}},
@@ -41,19 +41,53 @@ describe('buildDocsOutline', () => {
       }),
     ).versions;
     assert.deepEqual(current!.sidebars.main, [
-      {type: 'doc', id: 'intro', label: 'Introduction', title: 'Introduction', permalink: '/docs/intro'},
+      {type: 'doc', id: 'intro', label: 'Introduction', title: 'Introduction', permalink: '/docs/intro', mermaidDiagrams: 0},
       {
         type: 'category',
         label: 'Guides',
-        page: {title: 'Guides overview', permalink: '/docs/guides/overview', docId: 'guides/overview'},
+        page: {title: 'Guides overview', permalink: '/docs/guides/overview', docId: 'guides/overview', mermaidDiagrams: 0},
         items: [
-          {type: 'doc', id: 'guides/setup', label: 'Setup', title: 'Setting up', permalink: '/docs/guides/setup'},
+          {type: 'doc', id: 'guides/setup', label: 'Setup', title: 'Setting up', permalink: '/docs/guides/setup', mermaidDiagrams: 0},
           {type: 'link', label: 'Elsewhere', href: 'https://example.com'},
         ],
       },
       {type: 'category', label: 'Index', page: {title: 'All of it', permalink: '/docs/category/index'}, items: []},
     ]);
     assert.deepEqual(current!.unlisted.map((doc) => doc.id), ['orphan']);
+  });
+});
+
+describe('countMermaidDiagrams', () => {
+  it('counts Mermaid fences, with backticks or tildes, indented or not, and nothing else', () => {
+    const source = [
+      '# Title',
+      '```mermaid',
+      'graph TD; A-->B',
+      '```',
+      '  ~~~mermaid title="x"',
+      'graph LR; B-->C',
+      '  ~~~',
+      '```js',
+      "const mermaid = '```mermaid';",
+      '```',
+      'Inline `mermaid` is not a diagram.',
+    ].join('\n');
+    assert.equal(countMermaidDiagrams(source), 2);
+    assert.equal(countMermaidDiagrams(undefined), 0);
+  });
+
+  it('reads each doc source through the reader it is given', () => {
+    const reads: string[] = [];
+    const [current] = buildDocsOutline(
+      'default',
+      {loadedVersions: [version('current', {main: [{type: 'doc', id: 'intro'}]})]} as LoadedContent,
+      (source) => {
+        reads.push(String(source));
+        return '```mermaid\ngraph TD; A-->B\n```\n';
+      },
+    ).versions;
+    assert.equal((current!.sidebars.main![0] as {mermaidDiagrams: number}).mermaidDiagrams, 1);
+    assert.ok(reads.includes('@site/docs/intro.md'), reads.join());
   });
 });
 

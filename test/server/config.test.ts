@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       rateLimit: 0,
       rateWindowMs: 600_000,
       shutdownGraceMs: 10_000,
+      engine: undefined,
     });
   });
 
@@ -78,6 +79,12 @@ describe('loadConfig', () => {
         return true;
       },
     );
+  });
+
+  it('forces an engine with EXPORT_ENGINE, and names the engines when the value is unknown', () => {
+    assert.equal(loadConfig({EXPORT_ENGINE: 'docs-to-pdf'}, defaults).engine, 'docs-to-pdf');
+    assert.equal(loadConfig({EXPORT_ENGINE: ' native '}, defaults).engine, 'native');
+    assert.throws(() => loadConfig({EXPORT_ENGINE: 'wkhtmltopdf'}, defaults), /EXPORT_ENGINE must be one of native, docs-to-pdf, got "wkhtmltopdf"/);
   });
 
   it('refuses the same port for the API and the site', () => {

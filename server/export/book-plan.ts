@@ -1,0 +1,135 @@
+import type {OutlineCategory, OutlineDoc, OutlineItem, OutlineVersion} from '../../plugin/docs-outline';
+import type {ExportSelection} from './export-target';
+
+/** Part of a docs version an export may be narrowed to. */
+export type Subset =
+  | {kind: 'category'; category: OutlineCategory; startPath: string}
+  | {kind: 'doc'; doc: OutlineDoc; startPath: string};
+
+/** One page of the site that becomes one chapter of the PDF. */
+export type Chapter = {
+  /** Stable id of the chapter in the PDF: the doc id, or `index:<permalink>` for a generated index. */
+  key: string;
+  /** Title of the page, printed in the page header. */
+  title: string;
+  /** Site path of the page, baseUrl included. */
+  permalink: string;
+  /** Mermaid diagrams the page renders in the browser. */
+  mermaidDiagrams: number;
+};
+
+/** An entry of the TOC and the PDF outline; mirrors the sidebar. */
+export type BookNode = {
+  /** Sidebar label. */
+  title: string;
+  /** Key of the chapter this entry opens; a category without a page opens its first child. */
+  chapterKey?: string;
+  children: BookNode[];
+};
+
+export type BookPlan = {
+  /** Every page in sidebar order, each once. */
+  chapters: Chapter[];
+  /** The sidebar tree of the exported pages. */
+  nodes: BookNode[];
+};
+
+function firstPermalink(items: OutlineItem[]): string | undefined {
+  for (const item of items) {
+    if (item.type === 'doc') return item.permalink;
+    if (item.type === 'category') {
+      const found = item.page?.permalink ?? firstPermalink(item.items);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function sidebarItems(version: OutlineVersion): OutlineItem[] {
+  return Object.values(version.sidebars).flat();
+}
+
+function findCategory(items: OutlineItem[], label: string): OutlineCategory | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.label === label) return item;
+    const nested = findCategory(item.items, label);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+function findDoc(items: OutlineItem[], id: string): OutlineDoc | undefined {
+  for (const item of items) {
+    if (item.type === 'doc' && item.id === id) return item;
+    if (item.type === 'category') {
+      const nested = findDoc(item.items, id);
+      if (nested) return nested;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The subset a selection names: undefined when it names none, null when the
+ * category label or doc id is not in the version.
+ */
+export function findSubset(version: OutlineVersion, selection: ExportSelection): Subset | undefined | null {
+  const items = sidebarItems(version);
+  if (selection.category !== undefined) {
+    const category = findCategory(items, selection.category);
+    const startPath = category && (category.page?.permalink ?? firstPermalink(category.items));
+    return category && startPath ? {kind: 'category', category, startPath} : null;
+  }
+  if (selection.doc !== undefined) {
+    const doc = findDoc(items, selection.doc) ?? version.unlisted.find((candidate) => candidate.id === selection.doc);
+    return doc ? {kind: 'doc', doc, startPath: doc.permalink} : null;
+  }
+  return undefined;
+}
+
+/** The chapters and the TOC/outline tree of a version, or of one subset of it. */
+export function planBook(version: OutlineVersion, subset?: Subset): BookPlan {
+  const chapters: Chapter[] = [];
+  const byPermalink = new Map<string, Chapter>();
+  const addChapter = (chapter: Chapter): Chapter => {
+    const known = byPermalink.get(chapter.permalink);
+    if (known) return known;
+    byPermalink.set(chapter.permalink, chapter);
+    chapters.push(chapter);
+    return chapter;
+  };
+
+  const toNodes = (items: OutlineItem[]): BookNode[] =>
+    items.flatMap((item): BookNode[] => {
+      if (item.type === 'doc') {
+        const chapter = addChapter({key: item.id, title: item.title, permalink: item.permalink, mermaidDiagrams: item.mermaidDiagrams});
+        return [{title: item.label, chapterKey: chapter.key, children: []}];
+      }
+      if (item.type === 'category') {
+        const page = item.page;
+        const chapter =
+          page &&
+          addChapter({
+            key: page.docId ?? `index:${page.permalink}`,
+            title: page.title,
+            permalink: page.permalink,
+            mermaidDiagrams: page.mermaidDiagrams ?? 0,
+          });
+        const children = toNodes(item.items);
+        const chapterKey = chapter?.key ?? children.find((child) => child.chapterKey)?.chapterKey;
+        return chapterKey || children.length ? [{title: item.label, chapterKey, children}] : [];
+      }
+      return [];
+    });
+
+  const items: OutlineItem[] =
+    subset?.kind === 'category' ? [subset.category] : subset?.kind === 'doc' ? [subset.doc] : sidebarItems(version);
+  const nodes = toNodes(items);
+  if (chapters.length === 0 && !subset) {
+    for (const doc of version.unlisted) {
+      nodes.push({title: doc.label, chapterKey: addChapter({key: doc.id, title: doc.title, permalink: doc.permalink, mermaidDiagrams: doc.mermaidDiagrams}).key, children: []});
+    }
+  }
+  return {chapters, nodes};
+}

@@ -1,0 +1,35 @@
+import type {ExportEngineName} from '../../plugin/options';
+import type {ExportEngine, ExportJob} from './engine';
+
+/** Runs each export with the engine the site's plugin options name, unless the server forces one. */
+export class EngineSelector implements ExportEngine {
+  readonly #engines: Record<ExportEngineName, ExportEngine>;
+  readonly #forced?: ExportEngineName;
+
+  constructor(engines: Record<ExportEngineName, ExportEngine>, forced?: ExportEngineName) {
+    this.#engines = engines;
+    this.#forced = forced;
+  }
+
+  get name(): string {
+    return this.#forced ?? 'as the site configures';
+  }
+
+  pick(job: Pick<ExportJob, 'manifest'>): ExportEngine {
+    return this.#engines[this.#forced ?? job.manifest.options.engine] ?? this.#engines.native;
+  }
+
+  check(job: Pick<ExportJob, 'manifest' | 'subset'>): void {
+    this.pick(job).check?.(job);
+  }
+
+  async run(job: ExportJob): Promise<void> {
+    const engine = this.pick(job);
+    job.log(`engine ${engine.name}`);
+    await engine.run(job);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.#engines).map((engine) => engine.close?.()));
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Print rules laid over the site's own CSS in every part of the book: content
+ * only, each chapter on a new page, everything visible that the screen hides
+ * behind tabs, scrolling or collapsing.
+ */
+export const BOOK_CSS = `
+html, body { background: #fff !important; }
+body { margin: 0; }
+.export-pdf-chapter { break-before: page; }
+.export-pdf-chapter:first-of-type { break-before: auto; }
+.export-pdf-chapter article, .export-pdf-chapter .markdown { max-width: none; }
+.export-pdf-chapter .markdown > header h1 { margin-top: 0; }
+pre, pre code, .prism-code { white-space: pre-wrap !important; overflow-wrap: anywhere; word-break: break-word; overflow: visible !important; max-height: none !important; }
+.markdown table { display: table; width: 100%; table-layout: auto; overflow-wrap: anywhere; }
+img, video { max-width: 100% !important; height: auto; }
+h1, h2, h3, h4, h5, h6 { break-after: avoid; }
+figure, img, tr, .admonition, .theme-admonition, .docusaurus-mermaid-container { break-inside: avoid; }
+[role="tabpanel"] { display: block !important; }
+.export-pdf-tab-label { font-weight: 600; font-size: 0.9em; margin: 0.9rem 0 0.4rem; padding: 0.2rem 0.6rem; border-left: 3px solid var(--ifm-color-primary); background: var(--ifm-color-emphasis-100); }
+.export-pdf-tab-label:first-child { margin-top: 0; }
+details > div { display: block !important; height: auto !important; overflow: visible !important; }
+.hash-link, .theme-code-block [class*="buttonGroup"] { display: none !important; }
+.export-pdf-dest-hints { position: absolute; top: 0; left: 0; width: 0; height: 0; overflow: hidden; }
+`;
+
+/** The cover page. */
+export const COVER_CSS = `
+html, body { background: #fff !important; margin: 0; }
+.export-pdf-cover { display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; height: 100vh; padding: 0 2rem; box-sizing: border-box; }
+.export-pdf-cover img { max-width: 40%; max-height: 30vh; margin-bottom: 2.5rem; }
+.export-pdf-cover h1 { font-size: 2.6rem; line-height: 1.2; margin: 0 0 1rem; }
+.export-pdf-cover .export-pdf-subtitle { font-size: 1.3rem; color: var(--ifm-color-emphasis-700); margin: 0 0 2.5rem; }
+.export-pdf-cover .export-pdf-facts { font-size: 0.95rem; color: var(--ifm-color-emphasis-600); }
+`;
+
+/** The table of contents: dotted leaders and a fixed-width page column, so numbers never reflow it. */
+export const TOC_CSS = `
+html, body { background: #fff !important; margin: 0; }
+.export-pdf-toc h1 { margin: 0 0 1.5rem; }
+.export-pdf-toc ol { list-style: none; margin: 0; padding: 0; }
+.export-pdf-toc ol ol { padding-left: 1.4rem; }
+.export-pdf-toc li { break-inside: avoid; }
+.export-pdf-toc a { display: flex; align-items: baseline; color: inherit; text-decoration: none; padding: 0.12rem 0; }
+.export-pdf-toc .export-pdf-entry-title { flex: 0 1 auto; }
+.export-pdf-toc .export-pdf-leader { flex: 1 1 2rem; border-bottom: 1px dotted var(--ifm-color-emphasis-400); margin: 0 0.4rem; transform: translateY(-0.3em); }
+.export-pdf-toc .export-pdf-page { flex: 0 0 3rem; text-align: right; font-variant-numeric: tabular-nums; }
+.export-pdf-toc .export-pdf-category > a { font-weight: 700; margin-top: 0.6rem; }
+.export-pdf-toc .export-pdf-heading > a { font-size: 0.9em; color: var(--ifm-color-emphasis-700); }
+`;

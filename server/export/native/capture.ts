@@ -1,0 +1,90 @@
+import type {Browser, Page} from 'puppeteer-core';
+import type {Chapter} from '../book-plan';
+import {openExportPage} from './browser-page';
+import {capturePage, pageStyles, settlePage, showRoute, type CapturedPage, type PageStyles} from './in-page';
+
+export type CaptureOptions = {
+  /** Origin the site answers at. */
+  origin: string;
+  /** Elements removed from every page. */
+  excludeSelectors: string[];
+  /** Tabs capturing at once. */
+  concurrency: number;
+  /** Longest wait for one page to render and settle. */
+  pageTimeoutMs: number;
+  log: (line: string) => void;
+  /** Called after each page, with the count done so far. */
+  onPage?: (done: number, total: number) => void;
+};
+
+export type Capture = {
+  pages: Map<string, CapturedPage>;
+  styles: PageStyles;
+};
+
+/** Idle after the last DOM change before a page counts as rendered: covers effects that run after the route. */
+const QUIET_MS = 40;
+
+async function openAt(page: Page, url: string, timeoutMs: number): Promise<void> {
+  await page.goto(url, {waitUntil: 'domcontentloaded', timeout: timeoutMs});
+  if (!(await page.evaluate(showRoute, new URL(url).pathname, timeoutMs))) {
+    throw new Error(
+      `${url} did not report its route: the site was built without this version of the plugin's client module. Rebuild the site.`,
+    );
+  }
+}
+
+async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions): Promise<CapturedPage> {
+  const url = options.origin + chapter.permalink;
+  if (!(await page.evaluate(showRoute, chapter.permalink, options.pageTimeoutMs).catch(() => false))) {
+    await openAt(page, url, options.pageTimeoutMs);
+  }
+  const warnings = await page.evaluate(settlePage, {
+    mermaidDiagrams: chapter.mermaidDiagrams,
+    quietMs: QUIET_MS,
+    timeoutMs: options.pageTimeoutMs,
+  });
+  const captured = await page.evaluate(capturePage, chapter.key, options.excludeSelectors);
+  return {...captured, warnings};
+}
+
+function mergeStyles(all: PageStyles[]): PageStyles {
+  const unique = (values: string[]) => [...new Set(values)];
+  return {
+    ...all[0]!,
+    links: unique(all.flatMap((styles) => styles.links)),
+    inline: unique(all.flatMap((styles) => styles.inline)),
+  };
+}
+
+/**
+ * Captures every chapter with a few tabs that each load the site once and then
+ * move from page to page with the site's own router: no page reload, no
+ * re-hydration, and nothing waits on the network going idle.
+ */
+export async function captureChapters(browser: Browser, chapters: Chapter[], options: CaptureOptions): Promise<Capture> {
+  const pages = new Map<string, CapturedPage>();
+  const styles: PageStyles[] = [];
+  let next = 0;
+  const worker = async () => {
+    if (next >= chapters.length) return;
+    const page = await openExportPage(browser);
+    try {
+      page.on('pageerror', (error) => options.log(`page error on ${page.url()}: ${(error as Error).message}`));
+      await openAt(page, options.origin + chapters[next]!.permalink, options.pageTimeoutMs);
+      while (next < chapters.length) {
+        const chapter = chapters[next++]!;
+        const captured = await captureOne(page, chapter, options);
+        for (const warning of captured.warnings) options.log(`${chapter.permalink}: ${warning}`);
+        pages.set(chapter.key, captured);
+        options.onPage?.(pages.size, chapters.length);
+      }
+      // Doc pages are where the site's CSS for content lives; a tab ends on one.
+      styles.push(await page.evaluate(pageStyles));
+    } finally {
+      await page.close().catch(() => undefined);
+    }
+  };
+  await Promise.all(Array.from({length: Math.max(1, options.concurrency)}, worker));
+  return {pages, styles: mergeStyles(styles)};
+}

@@ -1,0 +1,343 @@
+import os from 'node:os';
+import {promises as fs} from 'node:fs';
+import type {Browser, PDFOptions} from 'puppeteer-core';
+import {DEFAULT_FOOTER_TEMPLATE, nativeHeaderTemplate} from '../../../plugin/page-templates';
+import {planBook, type BookPlan} from '../book-plan';
+import {ExportFailure, type ExportEngine, type ExportJob} from '../engine';
+import {bookPartBody, bookPartCss, coverBody, coverCss, documentShell, tocBody, tocCss} from './book-html';
+import {
+  TOC_TARGET,
+  chapterKeysByPath,
+  destinationIds,
+  outlineEntries,
+  overlayPages,
+  placeDestinations,
+  splitIntoParts,
+  tocEntries,
+} from './book-layout';
+import {BrowserHost} from './browser-host';
+import {captureChapters, type Capture} from './capture';
+import {buildOverlay, linkBookPart, settleBookPart} from './in-page';
+import {mergeBook} from './merge-book';
+import {paperSize} from './paper';
+import {readPart, type PdfPart} from './pdf-part';
+import {printPart} from './print-part';
+import {runPool} from './run-pool';
+
+export type NativeEngineOptions = {
+  /** Parent of the warm browser's profile directory. */
+  workRoot: string;
+  log: (line: string) => void;
+  /** Tabs working at once; default: the CPU count, at least 2, at most 4. */
+  tabs?: number;
+  /** HTML per printed part, in bytes. */
+  partBytes?: number;
+};
+
+/** Stands for "a destination in this book" in link URLs until the merge resolves it. */
+const MARKER = 'https://docusaurus-export-pdf.invalid/dest/';
+const PAGE_TIMEOUT_MS = 30_000;
+const ASSET_TIMEOUT_MS = 15_000;
+
+type Phase = 'discover' | 'capture' | 'assemble' | 'render';
+
+class PhaseClock {
+  readonly totals: Record<Phase, number> = {discover: 0, capture: 0, assemble: 0, render: 0};
+
+  async time<T>(phase: Phase, work: () => Promise<T> | T): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.totals[phase] += performance.now() - started;
+    }
+  }
+
+  summary(): string {
+    return Object.entries(this.totals)
+      .map(([phase, ms]) => `${phase}=${Math.round(ms)}ms`)
+      .join(' ');
+  }
+}
+
+/**
+ * Exports from the site's own sidebar data with a browser kept warm between
+ * exports: captures the pages in parallel tabs, prints the book in parallel
+ * parts, and merges them with a TOC, bookmarks and links that stay in the PDF.
+ */
+export class NativeEngine implements ExportEngine {
+  readonly name = 'native';
+  readonly #host: BrowserHost;
+  readonly #tabs: number;
+  readonly #partBytes: number;
+
+  constructor(options: NativeEngineOptions) {
+    this.#host = new BrowserHost({workRoot: options.workRoot, log: options.log});
+    this.#tabs = options.tabs ?? Math.min(4, Math.max(2, os.availableParallelism()));
+    this.#partBytes = options.partBytes ?? 1_500_000;
+  }
+
+  async run(job: ExportJob): Promise<void> {
+    let stopped: 'timeout' | 'aborted' | undefined;
+    const stop = (why: 'timeout' | 'aborted') => {
+      stopped ??= why;
+      // A print in progress cannot be cancelled; killing the browser ends every call at once.
+      this.#host.kill();
+    };
+    const timer = setTimeout(() => stop('timeout'), job.timeoutMs);
+    const onAbort = () => stop('aborted');
+    job.signal?.addEventListener('abort', onAbort);
+    try {
+      if (job.signal?.aborted) throw new ExportFailure('command-failed', 'The export was cancelled.');
+      await this.#export(job);
+    } catch (error) {
+      if (stopped === 'timeout') {
+        throw new ExportFailure(
+          'command-failed',
+          `The native engine did not finish within ${Math.round(job.timeoutMs / 1000)} s and was stopped.`,
+        );
+      }
+      if (stopped === 'aborted') throw new ExportFailure('command-failed', 'The export was cancelled.');
+      if (error instanceof ExportFailure) throw error;
+      throw new ExportFailure('command-failed', `The native engine failed: ${(error as Error).message}`, {cause: error});
+    } finally {
+      clearTimeout(timer);
+      job.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#host.close();
+  }
+
+  async #export(job: ExportJob): Promise<void> {
+    const clock = new PhaseClock();
+    const {manifest} = job;
+    const options = manifest.options;
+    const plan = await clock.time('discover', () => this.#plan(job));
+    const browser = await this.#host.acquire();
+    const origin = job.siteOrigin;
+
+    const capture = await clock.time('capture', () =>
+      captureChapters(browser, plan.chapters, {
+        origin,
+        excludeSelectors: options.excludeSelectors,
+        concurrency: this.#tabs,
+        pageTimeoutMs: PAGE_TIMEOUT_MS,
+        log: job.log,
+        onPage: (done, total) => {
+          if (done === total || done % 50 === 0) job.log(`captured ${done}/${total} pages`);
+        },
+      }),
+    );
+
+    const pdf: PDFOptions = {
+      format: options.paperFormat,
+      margin: {
+        top: `${options.margin.top}px`,
+        right: `${options.margin.right}px`,
+        bottom: `${options.margin.bottom}px`,
+        left: `${options.margin.left}px`,
+      },
+      printBackground: true,
+      displayHeaderFooter: false,
+      outline: false,
+      tagged: false,
+    };
+    const bookTitle = options.coverTitle || manifest.title;
+    const {parts, keysByPath, knownIds} = await clock.time('assemble', () => this.#assembleParts(plan, capture));
+    const toc = tocEntries(plan.nodes, capture.pages);
+    const withToc = !options.disableToc;
+    const withCover = !options.disableCover;
+    const linkPart = (page: import('puppeteer-core').Page) =>
+      page.evaluate(linkBookPart, {chapterKeys: keysByPath, knownIds, marker: MARKER, publicOrigin: manifest.siteUrl.replace(/\/+$/, '')});
+    const settle = async (page: import('puppeteer-core').Page) => {
+      for (const warning of await page.evaluate(settleBookPart, ASSET_TIMEOUT_MS)) job.log(warning);
+    };
+    const printToc = (pageOf: (target: string) => number | undefined) =>
+      printPart(browser, {
+        origin,
+        html: documentShell(capture.styles, tocBody(options.tocTitle, toc, pageOf, MARKER), tocCss(options.css)),
+        pdf,
+        prepare: settle,
+      });
+
+    // Content parts, the cover and a first TOC (to learn its length) print side by side.
+    const printed = await clock.time('render', () =>
+      runPool<Uint8Array | undefined>(
+        [
+          () =>
+            withCover
+              ? printPart(browser, {
+                  origin,
+                  html: documentShell(capture.styles, coverBody(this.#cover(job, bookTitle)), coverCss(options.css)),
+                  pdf,
+                  prepare: settle,
+                })
+              : Promise.resolve(undefined),
+          () => (withToc ? printToc(() => 9999) : Promise.resolve(undefined)),
+          ...parts.map((html) => () =>
+            printPart(browser, {
+              origin,
+              html,
+              pdf,
+              prepare: async (page) => {
+                await linkPart(page);
+                await settle(page);
+              },
+            }),
+          ),
+        ],
+        this.#tabs,
+      ),
+    );
+    const [coverBytes, firstTocBytes, ...partBytes] = printed;
+
+    const content = await clock.time('assemble', () => Promise.all(partBytes.map((bytes) => readPart(bytes!))));
+    const cover = coverBytes ? await clock.time('assemble', () => readPart(coverBytes)) : undefined;
+    let toc1 = firstTocBytes ? await clock.time('assemble', () => readPart(firstTocBytes)) : undefined;
+    const coverPages = cover?.pageCount ?? 0;
+
+    // The TOC's length decides where content starts; numbers never reflow it, but check.
+    let tocPart = toc1;
+    let destinations = placeDestinations([]);
+    for (let attempt = 0; ; attempt++) {
+      const tocPages = tocPart?.pageCount ?? 0;
+      let firstPage = coverPages + tocPages;
+      destinations = placeDestinations(
+        content.map((part) => {
+          const placed = {firstPage, destinations: part.destinations};
+          firstPage += part.pageCount;
+          return placed;
+        }),
+      );
+      if (withToc) destinations.set(TOC_TARGET, {page: coverPages, x: 0, y: 100_000});
+      if (!withToc) break;
+      const numbered = await clock.time('render', () =>
+        printToc((target) => {
+          const page = destinations.get(target)?.page;
+          return page === undefined ? undefined : page + 1;
+        }),
+      );
+      const part = await clock.time('assemble', () => readPart(numbered));
+      const settled = part.pageCount === tocPages;
+      tocPart = part;
+      if (settled || attempt === 2) break;
+    }
+    toc1 = tocPart;
+
+    const tocPages = toc1?.pageCount ?? 0;
+    const totalPages = coverPages + tocPages + content.reduce((sum, part) => sum + part.pageCount, 0);
+    const overlay = await clock.time('render', () =>
+      this.#printOverlay(browser, job, {
+        totalPages,
+        coverPages,
+        tocPages,
+        bookTitle,
+        plan,
+        destinations,
+        pdf,
+      }),
+    );
+    const allParts = [cover, toc1, ...content].filter((part): part is PdfPart => part !== undefined);
+    const bytes = await clock.time('assemble', () =>
+      mergeBook({
+        parts: allParts,
+        destinations,
+        overlay: overlay?.bytes,
+        overlayPages: overlay?.stamped ?? new Set(),
+        outline: outlineEntries(plan.nodes, capture.pages, withToc ? options.tocTitle : undefined),
+        marker: MARKER,
+        metadata: {title: bookTitle, subject: options.coverSubtitle || manifest.tagline, language: manifest.locale.current},
+      }),
+    );
+    await clock.time('assemble', () => fs.writeFile(job.outputFile, bytes));
+    job.log(
+      `phases ${clock.summary()} pages=${totalPages} chapters=${plan.chapters.length} parts=${parts.length} tabs=${this.#tabs}`,
+    );
+  }
+
+  #plan(job: ExportJob): BookPlan {
+    if (!job.outlineVersion) {
+      throw new ExportFailure('not-created', `The site has no docs for the docs plugin "${job.manifest.options.docsPluginId}".`);
+    }
+    const plan = planBook(job.outlineVersion, job.subset);
+    if (plan.chapters.length === 0) {
+      throw new ExportFailure('not-created', `Docs version "${job.outlineVersion.name}" has no docs in its sidebars.`);
+    }
+    return plan;
+  }
+
+  #assembleParts(plan: BookPlan, capture: Capture) {
+    const chapters = plan.chapters.map((chapter) => ({chapter, page: capture.pages.get(chapter.key)!, html: capture.pages.get(chapter.key)!.html}));
+    const ids = destinationIds(plan.chapters, capture.pages);
+    const css = bookPartCss(undefined);
+    const parts = splitIntoParts(chapters, this.#tabs, this.#partBytes).map((part) =>
+      documentShell(capture.styles, bookPartBody(part, ids), css),
+    );
+    const knownIds = [...new Set(plan.chapters.flatMap((chapter) => capture.pages.get(chapter.key)!.ids))];
+    return {parts, keysByPath: chapterKeysByPath(plan.chapters), knownIds};
+  }
+
+  #cover(job: ExportJob, title: string) {
+    const {manifest} = job;
+    const options = manifest.options;
+    const image = options.coverImage === false ? undefined : (options.coverImage ?? manifest.logoPath);
+    const imageUrl = image && (/^[a-z]+:/i.test(image) ? image : job.siteOrigin + image);
+    const facts: string[] = [];
+    const versions = manifest.docs.find((docs) => docs.pluginId === options.docsPluginId)?.versions ?? [];
+    if (versions.length > 1 && job.outlineVersion) facts.push(`Version ${job.outlineVersion.label}`);
+    if (job.subset) facts.push(job.subset.kind === 'category' ? job.subset.category.label : job.subset.doc.title);
+    facts.push(new Date().toLocaleDateString(manifest.locale.current, {year: 'numeric', month: 'long', day: 'numeric'}));
+    return {title, subtitle: options.coverSubtitle ?? manifest.tagline, imageUrl, facts};
+  }
+
+  async #printOverlay(
+    browser: Browser,
+    job: ExportJob,
+    layout: {
+      totalPages: number;
+      coverPages: number;
+      tocPages: number;
+      bookTitle: string;
+      plan: BookPlan;
+      destinations: ReturnType<typeof placeDestinations>;
+      pdf: PDFOptions;
+    },
+  ): Promise<{bytes: Uint8Array; stamped: Set<number>} | undefined> {
+    const options = job.manifest.options;
+    const headerTemplate = options.headerTemplate ?? nativeHeaderTemplate(layout.bookTitle);
+    const footerTemplate = options.footerTemplate ?? DEFAULT_FOOTER_TEMPLATE;
+    if (!headerTemplate && !footerTemplate) return undefined;
+    const pages = overlayPages({
+      totalPages: layout.totalPages,
+      coverPages: layout.coverPages,
+      tocPages: layout.tocPages,
+      tocTitle: options.tocTitle,
+      chapters: layout.plan.chapters,
+      destinations: layout.destinations,
+    });
+    const size = paperSize(options.paperFormat);
+    const bytes = await printPart(browser, {
+      origin: job.siteOrigin,
+      html: '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>',
+      pdf: {...layout.pdf, margin: {top: 0, right: 0, bottom: 0, left: 0}, printBackground: false},
+      prepare: async (page) => {
+        await page.evaluate(buildOverlay, {
+          pages,
+          total: layout.totalPages,
+          headerTemplate,
+          footerTemplate,
+          documentTitle: layout.bookTitle,
+          date: new Date().toLocaleDateString(job.manifest.locale.current),
+          pageWidth: size.width,
+          pageHeight: size.height,
+          marginTop: options.margin.top,
+          marginBottom: options.margin.bottom,
+        });
+      },
+    });
+    const stamped = new Set(pages.flatMap((page, index) => (page.title === null ? [] : [index])));
+    return {bytes, stamped};
+  }
+}

@@ -1,0 +1,44 @@
+import type {Browser, PDFOptions} from 'puppeteer-core';
+import {openExportPage} from './browser-page';
+
+let partCounter = 0;
+
+export type PrintRequest = {
+  /** Origin of the site: the part is served from it, so its CSS, fonts and images load as same-site. */
+  origin: string;
+  /** The whole HTML document. */
+  html: string;
+  pdf: PDFOptions;
+  /** Runs in the loaded part before printing (link rewriting, waiting for images). */
+  prepare?: (page: import('puppeteer-core').Page) => Promise<void>;
+};
+
+/**
+ * Prints one HTML document to PDF in a fresh tab. The document is answered
+ * from memory at a URL on the site's origin, so relative URLs, web fonts and
+ * the browser's cache behave as on the site; nothing else is intercepted.
+ */
+export async function printPart(browser: Browser, request: PrintRequest): Promise<Uint8Array> {
+  const page = await openExportPage(browser);
+  try {
+    const url = `${request.origin}/__docusaurus-export-pdf/part-${process.pid}-${++partCounter}.html`;
+    const session = await page.createCDPSession();
+    await session.send('Fetch.enable', {patterns: [{urlPattern: url, requestStage: 'Request'}]});
+    session.on('Fetch.requestPaused', (event) => {
+      void session
+        .send('Fetch.fulfillRequest', {
+          requestId: event.requestId,
+          responseCode: 200,
+          responseHeaders: [{name: 'Content-Type', value: 'text/html; charset=utf-8'}],
+          body: Buffer.from(request.html).toString('base64'),
+        })
+        .catch(() => undefined);
+    });
+    await page.goto(url, {waitUntil: 'domcontentloaded', timeout: 0});
+    await request.prepare?.(page);
+    await page.emulateMediaType('print');
+    return await page.pdf({...request.pdf, timeout: 0});
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}
