@@ -115,7 +115,7 @@ export type Options = Partial<PluginOptions>;
 export const DEFAULT_OPTIONS = {
   id: 'default',
   apiPort: 3001,
-  engine: 'docs-to-pdf',
+  engine: 'native',
   docsPluginId: 'default',
   exportTimeoutMs: 3 * 60 * 1000,
   disableCover: false,

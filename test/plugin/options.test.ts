@@ -15,7 +15,7 @@ describe('validateOptions', () => {
     const options = validate({});
     assert.equal(options.id, 'default');
     assert.equal(options.apiPort, 3001);
-    assert.equal(options.engine, 'docs-to-pdf');
+    assert.equal(options.engine, 'native');
     assert.equal(options.exportTimeoutMs, 180_000);
     assert.equal(options.paperFormat, 'A4');
     assert.deepEqual(options.margin, DEFAULT_OPTIONS.margin);

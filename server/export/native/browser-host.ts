@@ -77,6 +77,14 @@ export class BrowserHost {
       ],
     });
     this.#options.log(`Chromium started in ${Date.now() - started} ms (pid ${browser.process()?.pid})`);
+    const profileDir = this.#profileDir;
+    // A browser that died (killed at a deadline, crashed) leaves no profile behind.
+    browser.once('disconnected', () => {
+      void (async () => {
+        await new Promise((resolve) => (browser.process()?.exitCode === null ? browser.process()?.once('exit', resolve) : resolve(undefined)));
+        await removeQuietly(profileDir!);
+      })();
+    });
     return browser;
   }
 }

@@ -23,7 +23,12 @@ export type Capture = {
 };
 
 /** Idle after the last DOM change before a page counts as rendered: covers effects that run after the route. */
-const QUIET_MS = 40;
+const QUIET_MS = 16;
+/**
+ * Below Docusaurus' 996 px breakpoint the site renders its mobile layout: no
+ * desktop sidebar or TOC to re-render on every route, so each page costs less.
+ */
+const CAPTURE_VIEWPORT_WIDTH = 900;
 
 async function openAt(page: Page, url: string, timeoutMs: number): Promise<void> {
   await page.goto(url, {waitUntil: 'domcontentloaded', timeout: timeoutMs});
@@ -36,15 +41,19 @@ async function openAt(page: Page, url: string, timeoutMs: number): Promise<void>
 
 async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions): Promise<CapturedPage> {
   const url = options.origin + chapter.permalink;
+  const t0 = performance.now();
   if (!(await page.evaluate(showRoute, chapter.permalink, options.pageTimeoutMs).catch(() => false))) {
     await openAt(page, url, options.pageTimeoutMs);
   }
+  const t1 = performance.now();
   const warnings = await page.evaluate(settlePage, {
     mermaidDiagrams: chapter.mermaidDiagrams,
     quietMs: QUIET_MS,
     timeoutMs: options.pageTimeoutMs,
   });
+  const t2 = performance.now();
   const captured = await page.evaluate(capturePage, chapter.key, options.excludeSelectors);
+  if (process.env.DEBUG_CAPTURE) options.log(`TIMING route=${Math.round(t1 - t0)} settle=${Math.round(t2 - t1)} capture=${Math.round(performance.now() - t2)}`);
   return {...captured, warnings};
 }
 
@@ -68,7 +77,7 @@ export async function captureChapters(browser: Browser, chapters: Chapter[], opt
   let next = 0;
   const worker = async () => {
     if (next >= chapters.length) return;
-    const page = await openExportPage(browser);
+    const page = await openExportPage(browser, CAPTURE_VIEWPORT_WIDTH);
     try {
       page.on('pageerror', (error) => options.log(`page error on ${page.url()}: ${(error as Error).message}`));
       await openAt(page, options.origin + chapters[next]!.permalink, options.pageTimeoutMs);

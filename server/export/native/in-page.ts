@@ -69,7 +69,7 @@ export async function settlePage(options: {mermaidDiagrams: number; quietMs: num
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const warnings: string[] = [];
   const diagrams = () => document.querySelectorAll('.docusaurus-mermaid-container svg').length;
-  while (diagrams() < options.mermaidDiagrams && Date.now() < deadline) await sleep(20);
+  while (diagrams() < options.mermaidDiagrams && Date.now() < deadline) await sleep(10);
   if (diagrams() < options.mermaidDiagrams) {
     warnings.push(`${options.mermaidDiagrams - diagrams()} Mermaid diagram(s) did not render`);
   }
@@ -77,7 +77,7 @@ export async function settlePage(options: {mermaidDiagrams: number; quietMs: num
   let lastChange = Date.now();
   const observer = new MutationObserver(() => (lastChange = Date.now()));
   observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
-  while (Date.now() - lastChange < options.quietMs && Date.now() < deadline) await sleep(options.quietMs / 2);
+  while (Date.now() - lastChange < options.quietMs && Date.now() < deadline) await sleep(4);
   observer.disconnect();
   return warnings;
 }
