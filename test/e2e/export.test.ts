@@ -9,13 +9,13 @@ import {startServerEntry, type RunningEntry} from '../helpers/server-process';
 
 const EXPORT_TIMEOUT = 240_000;
 
-describe('export of the example site through the server entry, docs-to-pdf and Chromium', {timeout: 400_000}, () => {
+describe('export of the example site through the server entry with the docs-to-pdf engine', {timeout: 400_000}, () => {
   let server: RunningEntry;
   let exported: Record<string, unknown>;
   let file: string;
 
   before(async () => {
-    server = await startServerEntry('serve');
+    server = await startServerEntry('serve', {env: {EXPORT_ENGINE: 'docs-to-pdf'}});
   });
   after(async () => {
     const code = await server?.stop();

@@ -66,6 +66,10 @@ export class BrowserHost {
       headless: true,
       // A pipe closes when this process dies, and Chromium exits with it.
       pipe: true,
+      // The server decides when the browser goes: a signal first lets the running export finish.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
       // The export's own deadline kills the browser; a print of a big book may take minutes.
       protocolTimeout: 24 * 60 * 60 * 1000,
       args: [
