@@ -1,0 +1,225 @@
+import {mkdir, mkdtemp, readdir, rm} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {killTree} from '../../server/export/process-tree';
+import {freePort} from '../../server/listen';
+import {requestExport} from './export-request';
+import {pdfPages} from './pdf-pages';
+import {engineNamed, isJobStart, parseJobLine, phaseTimes, type JobLine, type PhaseTimes} from './phases';
+import {PeakRssSampler, leftoverProcesses, treeRssBytes, type SeenProcess} from './process-tree-rss';
+import {ServerProcess} from './server-process';
+
+export type RunResult = {
+  run: number;
+  fileName: string;
+  ok: boolean;
+  wallMs: number;
+  /** Why the export did not finish. */
+  error?: string;
+  jobId?: string;
+  /** The engine the server's log line named for this export. */
+  engineLogged?: string;
+  phasesMs: PhaseTimes['phasesMs'];
+  counters: PhaseTimes['counters'];
+  phaseSource: PhaseTimes['source'];
+  /** Peak of the summed RSS of the server and its descendants while the export ran. */
+  peakRssBytes: number;
+  pdfBytes?: number;
+  pdfPages?: number;
+  pdfPath?: string;
+};
+
+export type EngineResult = {
+  engine: string;
+  docs: number;
+  runsPlanned: number;
+  serverStartMs?: number;
+  /** Why the server did not start. */
+  serverError?: string;
+  runs: RunResult[];
+  /** Server and descendants right after start and after the last export, summed RSS. */
+  idleRssBytes?: {afterStart: number; afterRuns: number};
+  /** Processes still alive after the server stopped (they were killed). */
+  leftovers: SeenProcess[];
+  serverLog: string;
+  /** Where the PDFs stayed, with --keep-pdfs. */
+  keptPdfsDir?: string;
+};
+
+export type EngineBench = {
+  repoRoot: string;
+  siteDir: string;
+  docs: number;
+  engine: string;
+  runs: number;
+  timeoutMs: number;
+  keepPdfs: boolean;
+  logDir: string;
+  /** Aborted on Ctrl-C. */
+  interrupt: AbortSignal;
+  /** Told of the server while it runs, so a second Ctrl-C can kill it. */
+  onServer: (server: ServerProcess | undefined) => void;
+};
+
+/** The runner waits this long past the server's own export deadline before giving up. */
+const DEADLINE_SLACK_MS = 60_000;
+const HEARTBEAT_MS = 30_000;
+/** The server may still be writing an export's last lines when its answer arrives. */
+const LOG_SETTLE_MS = 300;
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function twoFreePorts(): Promise<[number, number]> {
+  for (;;) {
+    const [api, site] = [await freePort(), await freePort()];
+    if (api !== site) return [api, site];
+  }
+}
+
+async function measureRun(bench: EngineBench, server: ServerProcess, run: number, seen: Map<string, SeenProcess>): Promise<RunResult> {
+  const fileName = `bench-${bench.engine}-${run}.pdf`;
+  const wrongEngine = new AbortController();
+  const lines: JobLine[] = [];
+  let jobId: string | undefined;
+  let engineLogged: string | undefined;
+  let chromiumStartMs: number | undefined;
+  const unsubscribe = server.onLine((serverLine) => {
+    const line = parseJobLine(serverLine);
+    if (!line) {
+      // A warm-browser engine starts Chromium outside any job, on the first export.
+      const launch = /Chromium started in (\d+) ms/.exec(serverLine.text);
+      if (launch) chromiumStartMs = Number(launch[1]);
+      return;
+    }
+    if (jobId === undefined && isJobStart(line, fileName)) jobId = line.jobId;
+    if (line.jobId !== jobId) return;
+    lines.push(line);
+    const engine = engineLogged === undefined ? engineNamed(line.message) : undefined;
+    if (engine !== undefined) {
+      engineLogged = engine;
+      if (engine !== bench.engine) {
+        wrongEngine.abort(new Error(`the server ran engine "${engine}", not "${bench.engine}" (EXPORT_ENGINE=${bench.engine} not honoured)`));
+      }
+    }
+  });
+  const started = performance.now();
+  const heartbeat = setInterval(() => {
+    const last = lines.at(-1)?.message ?? 'no log line yet';
+    console.log(`      … ${seconds(performance.now() - started)}: ${last.length > 110 ? `${last.slice(0, 107)}...` : last}`);
+  }, HEARTBEAT_MS);
+  const sampler = new PeakRssSampler(server.pid, seen);
+  const answer = await requestExport(
+    server.apiOrigin,
+    fileName,
+    bench.timeoutMs + DEADLINE_SLACK_MS,
+    AbortSignal.any([bench.interrupt, wrongEngine.signal]),
+  );
+  const wallMs = performance.now() - started;
+  const peakRssBytes = sampler.stop();
+  clearInterval(heartbeat);
+  await new Promise((resolve) => setTimeout(resolve, LOG_SETTLE_MS));
+  unsubscribe();
+
+  const times = phaseTimes(lines.map((line) => ({...line, at: line.at - started})));
+  const result: RunResult = {
+    run,
+    fileName,
+    ok: answer.ok,
+    wallMs: Math.round(wallMs),
+    jobId,
+    engineLogged,
+    phasesMs: times.phasesMs,
+    counters: chromiumStartMs === undefined ? times.counters : {...times.counters, chromiumStartMs},
+    phaseSource: times.source,
+    peakRssBytes,
+  };
+  if (answer.ok) {
+    result.pdfBytes = answer.fileSize;
+    result.pdfPath = answer.pdfPath;
+    result.pdfPages = await pdfPages(answer.pdfPath);
+  } else {
+    result.error = server.running ? answer.error : `${answer.error}; the server exited: ${server.lastLines.slice(-3).join(' | ')}`;
+  }
+  return result;
+}
+
+function describeRun(result: RunResult): string {
+  if (!result.ok) return `did not finish after ${seconds(result.wallMs)}: ${result.error}`;
+  const phases = Object.entries(result.phasesMs).map(([name, ms]) => `${name} ${seconds(ms)}`);
+  const launch = result.counters.chromiumStartMs;
+  if (launch !== undefined) phases.push(`Chromium started in ${seconds(launch)}`);
+  return (
+    `${seconds(result.wallMs)}, ${result.pdfPages ?? '?'} pages, ${megabytes(result.pdfBytes ?? 0)}, ` +
+    `peak RSS ${megabytes(result.peakRssBytes)}${phases.length ? ` (${phases.join(', ')})` : ''}`
+  );
+}
+
+/** Starts a server with one engine, runs its exports in sequence, stops it, and checks nothing is left behind. */
+export async function measureEngine(bench: EngineBench): Promise<EngineResult> {
+  // Short on purpose: Chromium's SingletonSocket lands four directories below the server's
+  // TMPDIR, and a Unix socket path longer than 107 bytes makes Chromium abort at launch.
+  const tempRoot = await mkdtemp(path.join(os.tmpdir().length <= 16 ? os.tmpdir() : '/tmp', 'epb-'));
+  const documentsDir = path.join(tempRoot, 'pdfs');
+  await mkdir(documentsDir);
+  const [apiPort, sitePort] = await twoFreePorts();
+  const serverLog = path.join(bench.logDir, `docs-${bench.docs}-${bench.engine}.server.log`);
+  const result: EngineResult = {engine: bench.engine, docs: bench.docs, runsPlanned: bench.runs, runs: [], leftovers: [], serverLog};
+  const seen = new Map<string, SeenProcess>();
+
+  const starting = performance.now();
+  const server = new ServerProcess({
+    repoRoot: bench.repoRoot,
+    siteDir: bench.siteDir,
+    engine: bench.engine,
+    apiPort,
+    sitePort,
+    documentsDir,
+    tmpDir: tempRoot,
+    timeoutMs: bench.timeoutMs,
+    logFile: serverLog,
+  });
+  bench.onServer(server);
+  try {
+    try {
+      await server.waitHealthy();
+      result.serverStartMs = Math.round(performance.now() - starting);
+      console.log(`    server up in ${seconds(result.serverStartMs)} (API :${apiPort}, site :${sitePort}, log ${serverLog})`);
+    } catch (error) {
+      result.serverError = (error as Error).message;
+      console.log(`    server did not start: ${result.serverError}`);
+      return result;
+    }
+    result.idleRssBytes = {afterStart: treeRssBytes(server.pid), afterRuns: 0};
+    for (let run = 1; run <= bench.runs && !bench.interrupt.aborted; run += 1) {
+      console.log(`    run ${run}/${bench.runs}: GET /export-pdf?fileName=bench-${bench.engine}-${run}.pdf`);
+      const outcome = await measureRun(bench, server, run, seen);
+      result.runs.push(outcome);
+      console.log(`      ${describeRun(outcome)}`);
+      if (!outcome.ok) {
+        if (run < bench.runs) console.log(`      skipping the remaining ${bench.runs - run} run(s) of ${bench.engine}`);
+        break;
+      }
+    }
+    if (server.running) result.idleRssBytes.afterRuns = treeRssBytes(server.pid);
+  } finally {
+    if (server.running) treeRssBytes(server.pid, seen);
+    await server.stop();
+    bench.onServer(undefined);
+    result.leftovers = leftoverProcesses(seen.values(), [tempRoot], [process.pid]);
+    for (const leftover of result.leftovers) {
+      console.log(`    LEFT BEHIND, killing: pid ${leftover.pid} ${leftover.command.slice(0, 120)}`);
+      killTree(leftover.pid);
+    }
+    if (bench.keepPdfs) {
+      for (const entry of await readdir(tempRoot)) {
+        if (path.join(tempRoot, entry) !== documentsDir) await rm(path.join(tempRoot, entry), {recursive: true, force: true});
+      }
+      result.keptPdfsDir = documentsDir;
+      console.log(`    PDFs kept in ${documentsDir}`);
+    } else {
+      await rm(tempRoot, {recursive: true, force: true});
+    }
+  }
+  return result;
+}

@@ -1,0 +1,87 @@
+export type BenchOptions = {
+  sizes: number[];
+  engines: string[];
+  runs: number;
+  /** Runs allowed for docs-to-pdf on sites of SLOW_SITE_DOCS docs or more. */
+  slowRuns: number;
+  timeoutMs: number;
+  keepPdfs: boolean;
+};
+
+/** From this many docs on, one docs-to-pdf export takes more than ten minutes. */
+export const SLOW_SITE_DOCS = 300;
+
+export const USAGE = `Usage: npm run bench -- [flags]
+
+  --sizes 100,300,1000         docs per synthetic site (generated and built when needed)
+  --engines native,docs-to-pdf export engines to compare (EXPORT_ENGINE of the server)
+  --runs 3                     exports in a row per engine and size, on one server
+  --slow-runs 1                runs of docs-to-pdf on sites of ${SLOW_SITE_DOCS}+ docs
+  --timeout-ms 600000          EXPORT_TIMEOUT_MS, the deadline of one export
+  --keep-pdfs                  keep the PDFs (their directory is printed) instead of deleting them
+  --help                       this text`;
+
+const DEFAULTS: BenchOptions = {
+  sizes: [100, 300, 1000],
+  engines: ['native', 'docs-to-pdf'],
+  runs: 3,
+  slowRuns: 1,
+  timeoutMs: 600_000,
+  keepPdfs: false,
+};
+
+function positiveInteger(flag: string, raw: string | undefined, max: number): number {
+  const value = Number(raw);
+  if (raw === undefined || !/^\d+$/.test(raw) || value < 1 || value > max) {
+    throw new Error(`${flag} takes a whole number from 1 to ${max}, got ${raw === undefined ? 'nothing' : `"${raw}"`}`);
+  }
+  return value;
+}
+
+function list(flag: string, raw: string | undefined): string[] {
+  const items = (raw ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  if (items.length === 0) throw new Error(`${flag} takes a comma-separated list`);
+  return [...new Set(items)];
+}
+
+/** Returns undefined for --help. */
+export function parseOptions(argv: string[]): BenchOptions | undefined {
+  const options = {...DEFAULTS};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const [flag, inline] = arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
+    const value = () => inline ?? argv[++i];
+    switch (flag) {
+      case '--help':
+      case '-h':
+        return undefined;
+      case '--sizes':
+        options.sizes = list(flag, value()).map((size) => positiveInteger(flag, size, 100_000));
+        break;
+      case '--engines':
+        options.engines = list(flag, value());
+        break;
+      case '--runs':
+        options.runs = positiveInteger(flag, value(), 100);
+        break;
+      case '--slow-runs':
+        options.slowRuns = positiveInteger(flag, value(), 100);
+        break;
+      case '--timeout-ms':
+        options.timeoutMs = positiveInteger(flag, value(), 24 * 60 * 60 * 1000);
+        if (options.timeoutMs < 1000) throw new Error('--timeout-ms must be at least 1000 (the server refuses less)');
+        break;
+      case '--keep-pdfs':
+        options.keepPdfs = true;
+        break;
+      default:
+        throw new Error(`Unknown argument: ${arg}`);
+    }
+  }
+  return options;
+}
+
+/** How many exports one engine gets on a site of `docs` docs. */
+export function runsFor(options: BenchOptions, engine: string, docs: number): number {
+  return engine === 'docs-to-pdf' && docs >= SLOW_SITE_DOCS ? Math.min(options.runs, options.slowRuns) : options.runs;
+}

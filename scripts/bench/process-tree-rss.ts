@@ -1,0 +1,104 @@
+import {readFileSync, readdirSync} from 'node:fs';
+
+type ProcEntry = {ppid: number; startTime: string; zombie: boolean};
+
+/** A process as seen once: the start time tells a reused pid from the same process. */
+export type SeenProcess = {pid: number; startTime: string; command: string};
+
+function readProcTable(): Map<number, ProcEntry> {
+  const table = new Map<number, ProcEntry>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name sits in parentheses and may itself hold spaces or ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(entry), {ppid: Number(fields[1]), startTime: fields[19] ?? '', zombie: fields[0] === 'Z'});
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return table;
+}
+
+function treeOf(root: number, table: Map<number, ProcEntry>): number[] {
+  const children = new Map<number, number[]>();
+  for (const [pid, {ppid}] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  const tree = table.has(root) ? [root] : [];
+  for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+function rssBytes(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Summed RSS of `root` and all its descendants (Chromium included), in bytes. A sum of RSS
+ * counts pages shared between processes once per process, as `ps` would: an upper bound of
+ * the memory the tree holds. Every process found goes into `seen`, to find leftovers later.
+ */
+export function treeRssBytes(root: number, seen?: Map<string, SeenProcess>): number {
+  const table = readProcTable();
+  let total = 0;
+  for (const pid of treeOf(root, table)) {
+    total += rssBytes(pid);
+    const startTime = table.get(pid)?.startTime ?? '';
+    const key = `${pid}@${startTime}`;
+    if (seen && !seen.has(key)) seen.set(key, {pid, startTime, command: commandLine(pid)});
+  }
+  return total;
+}
+
+/** Samples `treeRssBytes` every `intervalMs` and keeps the peak. */
+export class PeakRssSampler {
+  readonly #sample: () => number;
+  readonly #timer: NodeJS.Timeout;
+  #peak = 0;
+
+  constructor(root: number, seen: Map<string, SeenProcess>, intervalMs = 200) {
+    this.#sample = () => (this.#peak = Math.max(this.#peak, treeRssBytes(root, seen)));
+    this.#sample();
+    this.#timer = setInterval(this.#sample, intervalMs);
+  }
+
+  /** Stops sampling; returns the peak in bytes. */
+  stop(): number {
+    clearInterval(this.#timer);
+    this.#sample();
+    return this.#peak;
+  }
+}
+
+/**
+ * Processes still alive that were part of the tree once (same pid and start time), or whose
+ * command line mentions one of `markers` (the bench's temporary directories).
+ */
+export function leftoverProcesses(seen: Iterable<SeenProcess>, markers: string[], exclude: number[] = []): SeenProcess[] {
+  const table = readProcTable();
+  const found = new Map<number, SeenProcess>();
+  for (const entry of seen) {
+    const now = table.get(entry.pid);
+    if (now && !now.zombie && now.startTime === entry.startTime) found.set(entry.pid, entry);
+  }
+  for (const [pid, {startTime, zombie}] of table) {
+    if (zombie || found.has(pid)) continue;
+    const command = commandLine(pid);
+    if (markers.some((marker) => command.includes(marker))) found.set(pid, {pid, startTime, command});
+  }
+  for (const pid of exclude) found.delete(pid);
+  return [...found.values()];
+}

@@ -1,0 +1,177 @@
+// Benchmarks the PDF export engines end to end: for each site size, the real server entry
+// (`bin/docusaurus-export-pdf.js serve`) runs with EXPORT_ENGINE=<engine> and answers a few
+// `GET /export-pdf` in a row; the runner times them, samples the memory of the server and
+// everything below it (Chromium included), reads each engine's phase times from the server's
+// log, counts the PDF's pages with pdfinfo, prints a table per size with the targets, and
+// writes everything to .bench/results-<timestamp>.json (server logs: .bench/logs-<timestamp>/).
+//
+//   npm run bench                                   # sizes 100,300,1000; engines native,docs-to-pdf
+//   npm run bench -- --engines docs-to-pdf --sizes 20 --runs 2
+//
+//   --sizes 100,300,1000   sites of N generated docs, .bench/sites/docs-N: generated when missing,
+//                          built when build/ is missing, older than the site's sources, or was
+//                          built with a different lib/ (the native engine needs the site to
+//                          bundle the plugin's current client module)
+//   --engines a,b          engines to compare, in this order (default native,docs-to-pdf)
+//   --runs 3               exports per engine and size on one server; after a failed or timed-out
+//                          export the engine's remaining runs for that size are skipped
+//   --slow-runs 1          runs for docs-to-pdf on sites of 300+ docs (one takes over 10 min)
+//   --timeout-ms 600000    the server's EXPORT_TIMEOUT_MS
+//   --keep-pdfs            keep the PDFs (the directory is printed); they are deleted otherwise
+//   --help                 usage
+//
+// Ctrl-C stops the running export and its server (a second Ctrl-C kills them) and still writes
+// the results measured so far.
+import {mkdirSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {killTree} from '../../server/export/process-tree';
+import {prepareSite, runningTools, type SitePreparation} from './bench-site';
+import {measureEngine, type EngineResult} from './measure-engine';
+import {parseOptions, runsFor, USAGE, type BenchOptions} from './options';
+import {formatSizeReport, formatTargets} from './report';
+import type {ServerProcess} from './server-process';
+import {summarize, type EngineSummary} from './summary';
+import {evaluateTargets, type TargetOutcome} from './targets';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+type SizeResult = {
+  docs: number;
+  site?: SitePreparation;
+  /** Why the site could not be generated or built. */
+  siteError?: string;
+  engines: EngineResult[];
+  summaries: EngineSummary[];
+  targets: TargetOutcome[];
+};
+
+type Results = {
+  startedAt: string;
+  finishedAt?: string;
+  interrupted: boolean;
+  options: BenchOptions;
+  machine: {cpus: number; cpuModel: string; memoryBytes: number; node: string; loadAverageAtStart: number[]};
+  sizes: SizeResult[];
+};
+
+const interrupt = new AbortController();
+let runningServer: ServerProcess | undefined;
+
+function onSignal(signal: NodeJS.Signals): void {
+  if (interrupt.signal.aborted) {
+    console.error(`\n${signal} again: killing the server and exiting`);
+    runningServer?.kill();
+    for (const pid of runningTools) killTree(pid);
+    process.exit(130);
+  }
+  console.error(`\n${signal}: stopping the running export and its server (again to kill them)`);
+  interrupt.abort(new Error(`interrupted by ${signal}`));
+  for (const pid of runningTools) killTree(pid);
+}
+
+async function benchSize(options: BenchOptions, docs: number, logDir: string): Promise<SizeResult> {
+  const result: SizeResult = {docs, engines: [], summaries: [], targets: []};
+  console.log(`\n=== ${docs} docs ===`);
+  try {
+    result.site = await prepareSite(REPO_ROOT, docs);
+  } catch (error) {
+    result.siteError = (error as Error).message;
+    console.log(`  site not ready: ${result.siteError}`);
+    return result;
+  }
+  const {siteDir, generated, buildReason, buildMs, buildLog} = result.site;
+  console.log(`  site: ${path.relative(REPO_ROOT, siteDir)}${generated ? ' (generated now)' : ''}`);
+  console.log(
+    buildMs === undefined
+      ? '  build: up to date'
+      : `  build: ${(buildMs / 1000).toFixed(1)} s (${buildReason}; log ${path.relative(REPO_ROOT, buildLog!)})`,
+  );
+
+  for (const engine of options.engines) {
+    if (interrupt.signal.aborted) break;
+    const runs = runsFor(options, engine, docs);
+    console.log(`  ${engine}: ${runs} run(s)`);
+    result.engines.push(
+      await measureEngine({
+        repoRoot: REPO_ROOT,
+        siteDir,
+        docs,
+        engine,
+        runs,
+        timeoutMs: options.timeoutMs,
+        keepPdfs: options.keepPdfs,
+        logDir,
+        interrupt: interrupt.signal,
+        onServer: (server) => (runningServer = server),
+      }),
+    );
+  }
+  result.summaries = result.engines.map(summarize);
+  result.targets = evaluateTargets(docs, result.summaries);
+  console.log(`\n${docs} docs\n${formatSizeReport(docs, result.engines, result.summaries)}`);
+  if (result.targets.length) console.log(`\nTargets, ${docs} docs:\n${formatTargets(result.targets)}`);
+  return result;
+}
+
+async function main(): Promise<void> {
+  let options: BenchOptions | undefined;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (!options) {
+    console.log(USAGE);
+    return;
+  }
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const benchDir = path.join(REPO_ROOT, '.bench');
+  const logDir = path.join(benchDir, `logs-${stamp}`);
+  const resultsFile = path.join(benchDir, `results-${stamp}.json`);
+  mkdirSync(logDir, {recursive: true});
+  const results: Results = {
+    startedAt: new Date().toISOString(),
+    interrupted: false,
+    options,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryBytes: os.totalmem(),
+      node: process.version,
+      loadAverageAtStart: os.loadavg(),
+    },
+    sizes: [],
+  };
+  const save = () => writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(
+    `bench: sizes ${options.sizes.join(', ')}; engines ${options.engines.join(', ')}; ${options.runs} run(s) ` +
+      `(docs-to-pdf on 300+ docs: ${Math.min(options.runs, options.slowRuns)}); export deadline ${options.timeoutMs / 1000} s`,
+  );
+  console.log(`machine: ${results.machine.cpus} CPUs, ${(results.machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
+
+  for (const docs of options.sizes) {
+    if (interrupt.signal.aborted) break;
+    results.sizes.push(await benchSize(options, docs, logDir));
+    save();
+  }
+
+  results.interrupted = interrupt.signal.aborted;
+  results.finishedAt = new Date().toISOString();
+  save();
+  const targets = results.sizes.flatMap((size) => size.targets);
+  if (targets.length && results.sizes.length > 1) console.log(`\nAll targets:\n${formatTargets(targets)}`);
+  console.log(`\nresults: ${path.relative(REPO_ROOT, resultsFile)}`);
+  console.log(`server logs: ${path.relative(REPO_ROOT, logDir)}/`);
+  if (results.interrupted) process.exit(130);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  runningServer?.kill();
+  process.exit(1);
+});

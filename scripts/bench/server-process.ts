@@ -1,0 +1,142 @@
+import {spawn, type ChildProcess} from 'node:child_process';
+import {createWriteStream, type WriteStream} from 'node:fs';
+import {createInterface} from 'node:readline';
+import {killTree} from '../../server/export/process-tree';
+
+/** A line of the server's stdout and when the runner read it (performance.now() ms). */
+export type ServerLine = {at: number; text: string};
+
+export type ServerStart = {
+  repoRoot: string;
+  siteDir: string;
+  engine: string;
+  apiPort: number;
+  sitePort: number;
+  documentsDir: string;
+  tmpDir: string;
+  timeoutMs: number;
+  logFile: string;
+};
+
+const KEPT_LINES = 30;
+const STOP_GRACE_MS = 15_000;
+
+/** `docusaurus-export-pdf serve <site>` as a child process, its stdout line by line. */
+export class ServerProcess {
+  readonly child: ChildProcess;
+  readonly apiOrigin: string;
+  readonly #listeners = new Set<(line: ServerLine) => void>();
+  readonly #lastLines: string[] = [];
+  readonly #log: WriteStream;
+  readonly #exited: Promise<void>;
+
+  constructor(start: ServerStart) {
+    this.apiOrigin = `http://127.0.0.1:${start.apiPort}`;
+    this.#log = createWriteStream(start.logFile);
+    this.child = spawn(process.execPath, [`${start.repoRoot}/bin/docusaurus-export-pdf.js`, 'serve', start.siteDir], {
+      env: {
+        ...process.env,
+        EXPORT_ENGINE: start.engine,
+        API_PORT: String(start.apiPort),
+        DOCSITE_PORT: String(start.sitePort),
+        HOST: '127.0.0.1',
+        DOCS_PATH: start.documentsDir,
+        DOCS_DIR: '',
+        API_TOKEN: '',
+        EXPORT_RATE_LIMIT: '',
+        EXPORT_TIMEOUT_MS: String(start.timeoutMs),
+        // The runner stops a server only between exports or to abandon one.
+        SHUTDOWN_GRACE_MS: '0',
+        // Export work directories and Chromium profiles land here, so a leftover Chromium
+        // names the bench's directory on its command line and cannot be confused with
+        // another one on the machine.
+        TMPDIR: start.tmpDir,
+      },
+      // Its own process group: a Ctrl-C of the runner reaches the server through the runner.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.#exited = new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.once('error', (error) => {
+        this.#keep(`spawn failed: ${error.message}`);
+        resolve();
+      });
+    });
+    createInterface({input: this.child.stdout!}).on('line', (text) => {
+      const line = {at: performance.now(), text};
+      if (this.#log.writable) this.#log.write(`${text}\n`);
+      this.#keep(text);
+      for (const listener of this.#listeners) listener(line);
+    });
+    createInterface({input: this.child.stderr!}).on('line', (text) => {
+      if (this.#log.writable) this.#log.write(`[stderr] ${text}\n`);
+      this.#keep(text);
+    });
+  }
+
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null && this.child.pid !== undefined;
+  }
+
+  /** Resolves when the server process has exited. */
+  get exited(): Promise<void> {
+    return this.#exited;
+  }
+
+  /** The last lines of stdout and stderr, for error reports. */
+  get lastLines(): string[] {
+    return [...this.#lastLines];
+  }
+
+  onLine(listener: (line: ServerLine) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #keep(text: string): void {
+    this.#lastLines.push(text);
+    if (this.#lastLines.length > KEPT_LINES) this.#lastLines.shift();
+  }
+
+  /** Resolves when /health answers 200; rejects when the server exits first or `timeoutMs` passes. */
+  async waitHealthy(timeoutMs = 60_000): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    while (performance.now() < deadline) {
+      if (!this.running) {
+        await this.#exited;
+        const how = this.child.signalCode ?? `code ${this.child.exitCode}`;
+        throw new Error(`the server exited (${how}) before /health answered: ${this.#lastLines.slice(-5).join(' | ')}`);
+      }
+      try {
+        const response = await fetch(`${this.apiOrigin}/health`, {signal: AbortSignal.timeout(2000)});
+        await response.arrayBuffer();
+        if (response.status === 200) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`/health did not answer 200 within ${timeoutMs / 1000} s`);
+  }
+
+  /** SIGTERM, then SIGKILL to the whole tree after 15 s; resolves once the server has exited. */
+  async stop(): Promise<void> {
+    if (this.running) {
+      this.child.kill('SIGTERM');
+      const force = setTimeout(() => killTree(this.pid, 'SIGKILL'), STOP_GRACE_MS);
+      await this.#exited;
+      clearTimeout(force);
+    }
+    await new Promise<void>((resolve) => this.#log.end(() => resolve()));
+  }
+
+  /** Ctrl-C twice: no more waiting. */
+  kill(): void {
+    if (this.running) killTree(this.pid, 'SIGKILL');
+  }
+}

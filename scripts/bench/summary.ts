@@ -1,0 +1,69 @@
+import type {EngineResult} from './measure-engine';
+import {PHASE_ORDER} from './phases';
+
+export type EngineSummary = {
+  engine: string;
+  runsPlanned: number;
+  runsFinished: number;
+  /** Wall time of every attempted run; undefined for a run that did not finish. */
+  wallsMs: Array<number | undefined>;
+  medianWallMs?: number;
+  phaseMediansMs: Record<string, number>;
+  /** Max over all runs, finished or not. */
+  peakRssBytes?: number;
+  pages: number[];
+  medianPdfBytes?: number;
+  /** run 2 / run 1, both finished. */
+  warmRatio?: number;
+  /** median of runs 2..n / run 1. */
+  warmMedianRatio?: number;
+  /** The first reason a run or the server failed. */
+  failure?: string;
+  /** How long the failed run went on before it failed. */
+  failedAfterMs?: number;
+};
+
+export function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export function summarize(result: EngineResult): EngineSummary {
+  const finished = result.runs.filter((run) => run.ok);
+  const failed = result.runs.find((run) => !run.ok);
+  const phaseNames = [...new Set(finished.flatMap((run) => Object.keys(run.phasesMs)))];
+  const phaseMediansMs: Record<string, number> = {};
+  for (const name of phaseNames) {
+    const value = median(finished.flatMap((run) => (name in run.phasesMs ? [run.phasesMs[name]] : [])));
+    if (value !== undefined) phaseMediansMs[name] = value;
+  }
+  const [first, second, ...rest] = result.runs;
+  const warm = first?.ok && second?.ok ? second.wallMs / first.wallMs : undefined;
+  const laterFinished = [second, ...rest].filter((run) => run?.ok).map((run) => run!.wallMs);
+  return {
+    engine: result.engine,
+    runsPlanned: result.runsPlanned,
+    runsFinished: finished.length,
+    wallsMs: result.runs.map((run) => (run.ok ? run.wallMs : undefined)),
+    medianWallMs: median(finished.map((run) => run.wallMs)),
+    phaseMediansMs,
+    peakRssBytes: result.runs.length ? Math.max(...result.runs.map((run) => run.peakRssBytes)) : undefined,
+    pages: [...new Set(finished.flatMap((run) => (run.pdfPages === undefined ? [] : [run.pdfPages])))],
+    medianPdfBytes: median(finished.flatMap((run) => (run.pdfBytes === undefined ? [] : [run.pdfBytes]))),
+    warmRatio: warm,
+    warmMedianRatio: first?.ok && laterFinished.length ? median(laterFinished)! / first.wallMs : undefined,
+    failure: result.serverError
+      ? `server did not start: ${result.serverError}`
+      : failed && `run ${failed.run} did not finish after ${(failed.wallMs / 1000).toFixed(1)} s: ${failed.error}`,
+    failedAfterMs: failed?.wallMs,
+  };
+}
+
+/** Phase columns of a table: the known ones in pipeline order, then any others. */
+export function phaseColumns(summaries: EngineSummary[]): string[] {
+  const names = [...new Set(summaries.flatMap((summary) => Object.keys(summary.phaseMediansMs)))];
+  const known = PHASE_ORDER.filter((name) => names.includes(name));
+  return [...known, ...names.filter((name) => !PHASE_ORDER.includes(name))];
+}

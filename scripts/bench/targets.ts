@@ -1,0 +1,85 @@
+import type {EngineSummary} from './summary';
+
+export type TargetOutcome = {
+  docs: number;
+  target: string;
+  status: 'PASS' | 'FAIL' | 'SKIP';
+  detail: string;
+};
+
+const NATIVE = 'native';
+const DOCS_TO_PDF = 'docs-to-pdf';
+const WARM_RATIO_MAX = 0.8;
+
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+type Check = (native: EngineSummary, baseline: EngineSummary | undefined) => Omit<TargetOutcome, 'docs' | 'target'>;
+
+const pass = (ok: boolean, detail: string) => ({status: ok ? ('PASS' as const) : ('FAIL' as const), detail});
+const skip = (detail: string) => ({status: 'SKIP' as const, detail});
+const nativeFailed = (native: EngineSummary) => pass(false, `native: ${native.failure ?? 'no finished run'}`);
+
+const speedUp: Check = (native, baseline) => {
+  if (native.medianWallMs === undefined) return nativeFailed(native);
+  if (!baseline) return skip('docs-to-pdf was not run');
+  if (baseline.medianWallMs !== undefined) {
+    const factor = baseline.medianWallMs / native.medianWallMs;
+    return pass(factor >= 10, `×${factor.toFixed(1)} (docs-to-pdf ${s(baseline.medianWallMs)} / native ${s(native.medianWallMs)})`);
+  }
+  // docs-to-pdf ran at least this long before failing, so the speed-up is at least this much.
+  if (baseline.failedAfterMs === undefined) return skip(`docs-to-pdf has no run: ${baseline.failure ?? ''}`);
+  const atLeast = baseline.failedAfterMs / native.medianWallMs;
+  return atLeast >= 10
+    ? pass(true, `≥ ×${atLeast.toFixed(1)} (docs-to-pdf failed after ${s(baseline.failedAfterMs)})`)
+    : skip(`docs-to-pdf did not finish (after ${s(baseline.failedAfterMs)}); speed-up ≥ ×${atLeast.toFixed(1)} only`);
+};
+
+const renderBound: Check = (native) => {
+  if (native.medianWallMs === undefined) return nativeFailed(native);
+  const render = native.phaseMediansMs.render;
+  if (render === undefined) return pass(false, 'native reported no render phase');
+  return pass(native.medianWallMs <= 2 * render, `median ${s(native.medianWallMs)} vs 2 × render ${s(render)} = ${s(2 * render)}`);
+};
+
+const memory: Check = (native, baseline) => {
+  if (native.peakRssBytes === undefined) return nativeFailed(native);
+  if (!baseline) return skip('docs-to-pdf was not run');
+  if (baseline.peakRssBytes === undefined) return skip(`docs-to-pdf has no run: ${baseline.failure ?? ''}`);
+  return pass(native.peakRssBytes <= baseline.peakRssBytes, `native ${mb(native.peakRssBytes)} vs docs-to-pdf ${mb(baseline.peakRssBytes)}`);
+};
+
+const under180s: Check = (native) => {
+  if (native.medianWallMs === undefined) return nativeFailed(native);
+  return pass(native.medianWallMs < 180_000, `median ${s(native.medianWallMs)}`);
+};
+
+const completes: Check = (native) =>
+  native.runsFinished > 0 && native.runsFinished === native.runsPlanned
+    ? pass(true, `${native.runsFinished}/${native.runsPlanned} runs finished`)
+    : nativeFailed(native);
+
+const warmSecondExport: Check = (native) => {
+  if (native.warmRatio === undefined) return native.medianWallMs === undefined ? nativeFailed(native) : pass(false, 'no second finished run');
+  return pass(native.warmRatio <= WARM_RATIO_MAX, `run 2 / run 1 = ${native.warmRatio.toFixed(2)}`);
+};
+
+const TARGETS: Record<number, Array<[string, Check]>> = {
+  100: [
+    ['native speed-up ×(docs-to-pdf median / native median) ≥ 10', speedUp],
+    ['native median ≤ 2 × its render phase median', renderBound],
+    ['peak RSS native ≤ docs-to-pdf', memory],
+  ],
+  300: [['native median < 180 s', under180s]],
+  1000: [['native completes', completes]],
+};
+
+/** The targets for a site of `docs` docs, when native was among the engines. */
+export function evaluateTargets(docs: number, summaries: EngineSummary[]): TargetOutcome[] {
+  const native = summaries.find((summary) => summary.engine === NATIVE);
+  if (!native) return [];
+  const baseline = summaries.find((summary) => summary.engine === DOCS_TO_PDF);
+  const checks = [...(TARGETS[docs] ?? [])];
+  if (native.runsPlanned >= 2) checks.push([`native warm second export ≤ ${WARM_RATIO_MAX} × the first`, warmSecondExport]);
+  return checks.map(([target, check]) => ({docs, target, ...check(native, baseline)}));
+}
