@@ -60,10 +60,10 @@ export function resolveExportTarget(
   const requestedVersion = selection.version ?? manifest.options.version;
   const outlineVersion = chooseVersion(manifest, requestedVersion);
   const version = outlineVersion?.name ?? 'current';
-  const subset = outlineVersion && findSubset(outlineVersion, selection);
-  if (subset === null) {
+  const subset = outlineVersion ? findSubset(outlineVersion, selection) : selection.category ?? selection.doc ?? undefined;
+  if (subset === null || typeof subset === 'string') {
     const what = selection.category !== undefined ? 'category' : 'doc';
-    throw reject(what, (selection.category ?? selection.doc)!, subsetNames(outlineVersion!, what));
+    throw reject(what, (selection.category ?? selection.doc)!, outlineVersion ? subsetNames(outlineVersion, what) : []);
   }
   // The site's start page (the startPath option) applies only when the request narrows nothing.
   const narrowed = requestedVersion !== undefined || subset !== undefined;

@@ -20,7 +20,30 @@ export function testManifest(overrides: Partial<SiteManifest> = {}, options: Par
     locale: {current: 'en', default: 'en'},
     startPath: '/docs/intro',
     logoPath: '/img/logo.svg',
-    docs: [],
+    docs: [
+      {
+        pluginId: 'default',
+        versions: [
+          {
+            name: 'current',
+            label: 'Next',
+            path: '/docs',
+            isLast: true,
+            sidebars: {
+              docsSidebar: [
+                {type: 'doc', id: 'intro', label: 'Introduction', title: 'Introduction', permalink: '/docs/intro', mermaidDiagrams: 0},
+                {
+                  type: 'category',
+                  label: 'Guides',
+                  items: [{type: 'doc', id: 'guides/setup', label: 'Setup', title: 'Setup', permalink: '/docs/guides/setup', mermaidDiagrams: 0}],
+                },
+              ],
+            },
+            unlisted: [],
+          },
+        ],
+      },
+    ],
     options: {...(DEFAULT_OPTIONS as PluginOptions), ...options},
     ...overrides,
   };

@@ -188,6 +188,14 @@ describe('API', () => {
       assert.equal(engine.jobs.length, 0);
     });
 
+    it('passes category and doc on to the engine, and answers 400 when both are given', async () => {
+      await request(app()).get('/export-pdf?fileName=one&doc=intro').expect(200);
+      const job = engine.jobs[0]!;
+      assert.equal(job.subset?.kind === 'doc' && job.subset.doc.id, 'intro');
+      const both = await request(app()).get('/export-pdf?doc=intro&category=Guides').expect(400);
+      assert.match(both.body.error, /either category or doc/);
+    });
+
     it('starts the engine at the default start page of the default locale', async () => {
       await request(app()).get('/export-pdf?locale=en').expect(200);
       assert.equal(engine.jobs[0]?.startPath, '/docs/intro');

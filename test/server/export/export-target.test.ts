@@ -11,7 +11,19 @@ const DOCS: DocsOutline[] = [
   {
     pluginId: 'default',
     versions: [
-      {name: 'current', label: 'Next', path: '/docs/next', isLast: false, sidebars: {main: [doc('intro', '/docs/next/intro')]}, unlisted: []},
+      {
+        name: 'current',
+        label: 'Next',
+        path: '/docs/next',
+        isLast: false,
+        sidebars: {
+          main: [
+            doc('intro', '/docs/next/intro'),
+            {type: 'category', label: 'Guides', items: [doc('guides/setup', '/docs/next/guides/setup'), doc('guides/run', '/docs/next/guides/run')]},
+          ],
+        },
+        unlisted: [],
+      },
       {name: '2.0', label: 'v2', path: '/docs', isLast: true, sidebars: {main: [doc('start', '/docs/start')]}, unlisted: []},
     ],
   },
@@ -47,5 +59,31 @@ describe('resolveExportTarget', () => {
   it('answers 400 naming what exists for an unknown locale or version', () => {
     assert.throws(() => resolveExportTarget(manifestsOf(en, fr), {locale: 'de'}), is400(/Unknown locale "de".*en, fr/));
     assert.throws(() => resolveExportTarget(manifestsOf(en), {version: '9.9'}), is400(/Unknown version "9.9".*current, 2.0/));
+  });
+
+  it('narrows to one category or one doc, starting at its first page, and tells the engine', () => {
+    const category = resolveExportTarget(manifestsOf(en), {category: 'Guides'});
+    assert.equal(category.subset?.kind, 'category');
+    assert.equal(category.startPath, '/docs/next/guides/setup');
+    const single = resolveExportTarget(manifestsOf(en), {doc: 'guides/run'});
+    assert.equal(single.subset?.kind === 'doc' && single.subset.doc.id, 'guides/run');
+    assert.equal(single.startPath, '/docs/next/guides/run');
+    assert.equal(resolveExportTarget(manifestsOf(en)).subset, undefined);
+  });
+
+  it('answers 400 for an unknown category or doc, or both at once', () => {
+    assert.throws(() => resolveExportTarget(manifestsOf(en), {category: 'Nope'}), is400(/Unknown category "Nope".*Guides/));
+    assert.throws(() => resolveExportTarget(manifestsOf(en), {doc: 'nope'}), is400(/Unknown doc "nope".*intro, guides\/setup/));
+    assert.throws(() => resolveExportTarget(manifestsOf(en), {doc: 'intro', category: 'Guides'}), is400(/either category or doc/));
+  });
+
+  it('takes the version and locale a request leaves out from the plugin options', () => {
+    const pinned = testManifest({docs: DOCS, startPath: '/docs/next/intro'}, {version: '2.0', locale: 'fr'});
+    const frPinned = {...fr, options: pinned.options};
+    const target = resolveExportTarget(manifestsOf(pinned, frPinned));
+    assert.equal(target.locale, 'fr');
+    assert.equal(target.version, '2.0');
+    assert.equal(target.startPath, '/docs/start');
+    assert.equal(resolveExportTarget(manifestsOf(pinned, frPinned), {version: 'current', locale: 'en'}).startPath, '/docs/next/intro');
   });
 });

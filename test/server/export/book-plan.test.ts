@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import type {OutlineDoc, OutlineVersion} from '../../../plugin/docs-outline';
+import {findSubset, planBook} from '../../../server/export/book-plan';
+
+const doc = (id: string, mermaidDiagrams = 0): OutlineDoc => ({
+  type: 'doc',
+  id,
+  label: `Label ${id}`,
+  title: `Title ${id}`,
+  permalink: `/docs/${id}`,
+  mermaidDiagrams,
+});
+
+const VERSION: OutlineVersion = {
+  name: 'current',
+  label: 'Next',
+  path: '/docs',
+  isLast: true,
+  sidebars: {
+    main: [
+      doc('intro'),
+      {
+        type: 'category',
+        label: 'Guides',
+        page: {title: 'Guides overview', permalink: '/docs/guides', docId: 'guides/index', mermaidDiagrams: 1},
+        items: [doc('guides/a', 2), {type: 'link', label: 'Elsewhere', href: 'https://example.com'}, doc('guides/b')],
+      },
+      {type: 'category', label: 'No page', items: [doc('loose/one'), {type: 'category', label: 'Deep', items: [doc('loose/deep')]}]},
+      {type: 'category', label: 'Generated', page: {title: 'All of it', permalink: '/docs/category/all'}, items: []},
+      {type: 'category', label: 'Empty', items: []},
+    ],
+    second: [doc('intro'), doc('extra')],
+  },
+  unlisted: [doc('orphan')],
+};
+
+describe('planBook', () => {
+  const plan = planBook(VERSION);
+
+  it('lists every page of every sidebar once, in sidebar order, category pages before their items', () => {
+    assert.deepEqual(
+      plan.chapters.map((chapter) => chapter.key),
+      ['intro', 'guides/index', 'guides/a', 'guides/b', 'loose/one', 'loose/deep', 'index:/docs/category/all', 'extra'],
+    );
+    const guides = plan.chapters.find((chapter) => chapter.key === 'guides/index')!;
+    assert.deepEqual(guides, {key: 'guides/index', title: 'Guides overview', permalink: '/docs/guides', mermaidDiagrams: 1});
+    assert.equal(plan.chapters.find((chapter) => chapter.key === 'guides/a')!.mermaidDiagrams, 2);
+  });
+
+  it('mirrors the sidebar with labels; a category without a page opens its first doc; links and empty categories go', () => {
+    const shape = (nodes: typeof plan.nodes): unknown => nodes.map((node) => [node.title, node.chapterKey, shape(node.children)]);
+    assert.deepEqual(shape(plan.nodes), [
+      ['Label intro', 'intro', []],
+      ['Guides', 'guides/index', [['Label guides/a', 'guides/a', []], ['Label guides/b', 'guides/b', []]]],
+      ['No page', 'loose/one', [['Label loose/one', 'loose/one', []], ['Deep', 'loose/deep', [['Label loose/deep', 'loose/deep', []]]]]],
+      ['Generated', 'index:/docs/category/all', []],
+      ['Label intro', 'intro', []],
+      ['Label extra', 'extra', []],
+    ]);
+  });
+
+  it('narrows to one category or one doc', () => {
+    const guides = planBook(VERSION, findSubset(VERSION, {category: 'Guides'})!);
+    assert.deepEqual(guides.chapters.map((chapter) => chapter.key), ['guides/index', 'guides/a', 'guides/b']);
+    const deep = planBook(VERSION, findSubset(VERSION, {category: 'Deep'})!);
+    assert.deepEqual(deep.chapters.map((chapter) => chapter.key), ['loose/deep']);
+    const one = planBook(VERSION, findSubset(VERSION, {doc: 'guides/b'})!);
+    assert.deepEqual(one.chapters.map((chapter) => chapter.key), ['guides/b']);
+    const orphan = planBook(VERSION, findSubset(VERSION, {doc: 'orphan'})!);
+    assert.deepEqual(orphan.chapters.map((chapter) => chapter.key), ['orphan']);
+  });
+
+  it('falls back to the unlisted docs of a version without sidebars', () => {
+    const bare = planBook({...VERSION, sidebars: {}});
+    assert.deepEqual(bare.chapters.map((chapter) => chapter.key), ['orphan']);
+  });
+});
+
+describe('findSubset', () => {
+  it('says undefined when nothing is asked, null when the category or doc is unknown', () => {
+    assert.equal(findSubset(VERSION, {}), undefined);
+    assert.equal(findSubset(VERSION, {category: 'Nope'}), null);
+    assert.equal(findSubset(VERSION, {category: 'Empty'}), null, 'a category with nothing to export');
+    assert.equal(findSubset(VERSION, {doc: 'nope'}), null);
+  });
+
+  it('starts a category at its own page, else at its first doc', () => {
+    assert.equal(findSubset(VERSION, {category: 'Guides'})?.startPath, '/docs/guides');
+    assert.equal(findSubset(VERSION, {category: 'No page'})?.startPath, '/docs/loose/one');
+  });
+});
