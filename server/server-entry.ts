@@ -103,6 +103,7 @@ async function startServers(
     ),
     documentsDir: config.documentsDir,
     siteOrigin,
+    servesBuild: !dev,
     siteProbe,
     loadManifests: () => readManifests(siteDir),
     timeoutMs: config.exportTimeoutMs,
@@ -160,8 +161,12 @@ async function startServers(
   return {
     config,
     close: async () => {
-      const closed = Promise.all(servers.map(closeServer));
+      // The API takes no new request from now on; the site keeps serving the
+      // running export's browser until that export has ended.
+      const [siteServer, ...apiServers] = servers;
+      const apiClosed = Promise.all(apiServers.map(closeServer));
       await exporter.close(config.shutdownGraceMs);
+      const closed = Promise.all([apiClosed, closeServer(siteServer!)]);
       // The running export has answered by now; whatever is still open is a client
       // that does not read, and must not hold the exit.
       await new Promise((resolve) => setTimeout(resolve, 250));

@@ -14,6 +14,11 @@ export type ExportJob = {
   subset?: Subset;
   /** Origin the engine reaches the running site at, e.g. `http://127.0.0.1:3000`. */
   siteOrigin: string;
+  /**
+   * Directory of the static build the site serves. Absent under the dev server,
+   * whose pages change as files are edited, so nothing captured may be reused.
+   */
+  buildDir?: string;
   /** File the engine writes the PDF to; the exporter moves it into place. */
   outputFile: string;
   /** Scratch directory of this export, removed afterwards whatever happens. */

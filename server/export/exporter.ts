@@ -24,6 +24,8 @@ export type ExporterOptions = {
   documentsDir: string;
   /** Origin the engine reaches the site at. */
   siteOrigin: string;
+  /** The site is served from its build (serve mode), not by the dev server. */
+  servesBuild?: boolean;
   siteProbe: SiteProbe;
   /** Reads the manifests the plugin wrote, by locale; throws when the site is not built. */
   loadManifests: () => Promise<Map<string, SiteManifest>>;
@@ -157,6 +159,7 @@ export class Exporter {
         outlineVersion: target.outlineVersion,
         subset: target.subset,
         siteOrigin: this.#options.siteOrigin,
+        buildDir: this.#options.servesBuild ? target.manifest.outDir : undefined,
         outputFile: temporary,
         workDir,
         timeoutMs: Math.max(1, this.#options.timeoutMs - (Date.now() - startedAt)),

@@ -186,9 +186,10 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     assert.match((await unknown.json()).error, /Unknown category "Nope"/);
   });
 
-  it('keeps one browser warm across exports', () => {
+  it('keeps one browser warm across exports, and reuses the pages it captured from the same build', () => {
     const launches = server.output().match(/Chromium started/g) ?? [];
     assert.equal(launches.length, 1, server.output());
+    assert.match(server.output(), /reused all 1 captured pages: the build has not changed/);
     assert.ok(path.isAbsolute(file));
   });
 });

@@ -17,6 +17,7 @@ import {
 } from './book-layout';
 import {BrowserHost} from './browser-host';
 import {captureChapters, type Capture} from './capture';
+import {CaptureCache} from './capture-cache';
 import {buildOverlay, linkBookPart, settleBookPart} from './in-page';
 import {mergeBook} from './merge-book';
 import {paperSize} from './paper';
@@ -68,6 +69,7 @@ class PhaseClock {
 export class NativeEngine implements ExportEngine {
   readonly name = 'native';
   readonly #host: BrowserHost;
+  readonly #cache = new CaptureCache();
   readonly #tabs: number;
   readonly #partBytes: number;
 
@@ -118,18 +120,7 @@ export class NativeEngine implements ExportEngine {
     const browser = await this.#host.acquire();
     const origin = job.siteOrigin;
 
-    const capture = await clock.time('capture', () =>
-      captureChapters(browser, plan.chapters, {
-        origin,
-        excludeSelectors: options.excludeSelectors,
-        concurrency: this.#tabs,
-        pageTimeoutMs: PAGE_TIMEOUT_MS,
-        log: job.log,
-        onPage: (done, total) => {
-          if (done === total || done % 50 === 0) job.log(`captured ${done}/${total} pages`);
-        },
-      }),
-    );
+    const capture = await clock.time('capture', () => this.#capture(job, plan, browser));
 
     const pdf: PDFOptions = {
       format: options.paperFormat,
@@ -255,6 +246,50 @@ export class NativeEngine implements ExportEngine {
     job.log(
       `phases ${clock.summary()} pages=${totalPages} chapters=${plan.chapters.length} parts=${parts.length} tabs=${this.#tabs}`,
     );
+  }
+
+  /** Captures the chapters, reusing those a previous export took from the same build files. */
+  async #capture(job: ExportJob, plan: BookPlan, browser: Browser): Promise<Capture> {
+    const options = job.manifest.options;
+    const {buildDir} = job;
+    const settings = JSON.stringify([job.siteOrigin, options.excludeSelectors]);
+    const fingerprints = await Promise.all(
+      plan.chapters.map((chapter) =>
+        buildDir ? CaptureCache.fingerprint(buildDir, job.manifest.baseUrl, chapter, settings) : undefined,
+      ),
+    );
+    const pages = new Map<string, import('./in-page').CapturedPage>();
+    const missing = plan.chapters.filter((chapter, index) => {
+      const cached = this.#cache.get(fingerprints[index]);
+      if (cached) pages.set(chapter.key, cached);
+      return !cached;
+    });
+    const cachedStyles = buildDir ? this.#cache.styles(buildDir) : undefined;
+    if (missing.length === 0 && cachedStyles) {
+      job.log(`reused all ${pages.size} captured pages: the build has not changed`);
+      return {pages, styles: cachedStyles};
+    }
+    // The site's CSS is read from captured pages: with none cached, one page is captured anyway.
+    const toCapture = missing.length > 0 ? missing : plan.chapters.slice(0, 1);
+    const fresh = await captureChapters(browser, toCapture, {
+      origin: job.siteOrigin,
+      excludeSelectors: options.excludeSelectors,
+      concurrency: this.#tabs,
+      pageTimeoutMs: PAGE_TIMEOUT_MS,
+      log: job.log,
+      onPage: (done, total) => {
+        if (done === total || done % 50 === 0) job.log(`captured ${done}/${total} pages`);
+      },
+    });
+    plan.chapters.forEach((chapter, index) => {
+      const page = fresh.pages.get(chapter.key);
+      if (!page) return;
+      pages.set(chapter.key, page);
+      if (buildDir) this.#cache.set(fingerprints[index], page);
+    });
+    if (buildDir) this.#cache.setStyles(buildDir, fresh.styles);
+    if (pages.size > fresh.pages.size) job.log(`reused ${pages.size - fresh.pages.size} captured pages of an unchanged build`);
+    return {pages, styles: fresh.styles};
   }
 
   #plan(job: ExportJob): BookPlan {

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import {mkdir, utimes, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {after, before, describe, it} from 'node:test';
+import type {Chapter} from '../../../../server/export/book-plan';
+import {CaptureCache} from '../../../../server/export/native/capture-cache';
+import type {CapturedPage} from '../../../../server/export/native/in-page';
+import {tempDir} from '../../../helpers/fixtures';
+
+const chapter = (permalink: string): Chapter => ({key: 'guides/setup', title: 'Setup', permalink, mermaidDiagrams: 0});
+const page = (html: string): CapturedPage => ({html, headings: [], ids: [], targets: [], finalPath: '/', warnings: []});
+
+describe('CaptureCache', () => {
+  let build: Awaited<ReturnType<typeof tempDir>>;
+  before(async () => {
+    build = await tempDir('capture-cache');
+    await mkdir(path.join(build.dir, 'docs/guides/setup'), {recursive: true});
+    await writeFile(path.join(build.dir, 'docs/guides/setup/index.html'), '<html>v1</html>');
+    await writeFile(path.join(build.dir, 'docs/flat.html'), '<html>flat</html>');
+  });
+  after(() => build.remove());
+
+  it('fingerprints the build file of a page, with or without a trailing slash or .html file', async () => {
+    const fingerprint = await CaptureCache.fingerprint(build.dir, '/', chapter('/docs/guides/setup'), 's');
+    assert.ok(fingerprint);
+    assert.equal(await CaptureCache.fingerprint(build.dir, '/', chapter('/docs/guides/setup/'), 's'), fingerprint);
+    assert.equal(await CaptureCache.fingerprint(`${build.dir}/`, '/', chapter('/docs/guides/setup'), 's'), fingerprint, 'outDir ends with a slash');
+    assert.ok(await CaptureCache.fingerprint(build.dir, '/', chapter('/docs/flat'), 's'));
+    assert.equal(await CaptureCache.fingerprint(build.dir, '/', chapter('/docs/missing'), 's'), undefined);
+    assert.equal(await CaptureCache.fingerprint(build.dir, '/', chapter('/docs/../../etc/passwd'), 's'), undefined);
+    assert.notEqual(await CaptureCache.fingerprint(build.dir, '/', chapter('/docs/guides/setup'), 'other settings'), fingerprint);
+  });
+
+  it('gives a page back only while its build file is unchanged', async () => {
+    const cache = new CaptureCache();
+    const before = await CaptureCache.fingerprint(build.dir, '/', chapter('/docs/guides/setup'), 's');
+    cache.set(before, page('<article>v1</article>'));
+    assert.equal(cache.get(before)?.html, '<article>v1</article>');
+    await writeFile(path.join(build.dir, 'docs/guides/setup/index.html'), '<html>v2 of the page</html>');
+    await utimes(path.join(build.dir, 'docs/guides/setup/index.html'), new Date(), new Date(Date.now() + 5000));
+    const afterRebuild = await CaptureCache.fingerprint(build.dir, '/', chapter('/docs/guides/setup'), 's');
+    assert.notEqual(afterRebuild, before);
+    assert.equal(cache.get(afterRebuild), undefined);
+    assert.equal(cache.get(undefined), undefined);
+  });
+
+  it('forgets the oldest pages past its size limit', () => {
+    const cache = new CaptureCache(100);
+    cache.set('a', page('x'.repeat(30)));
+    cache.set('b', page('x'.repeat(30)));
+    assert.equal(cache.size, 1);
+    assert.equal(cache.get('a'), undefined);
+    assert.ok(cache.get('b'));
+  });
+});
