@@ -45,7 +45,7 @@ export function formatSizeReport(docs: number, results: EngineResult[], summarie
   }
   notes.push(
     'runs: wall time of each GET /export-pdf (DNF: did not finish, –: skipped); medians over finished runs; ' +
-      'warm = run 2 / run 1 (target ≤ 0.8 for native).',
+      'runs: each a first export on a fresh server (cold Chromium, nothing kept); warm = a second export on the server of run 1 / run 1 (target ≤ 0.8 for native).',
     'peak RSS: max over runs of the peak sum of VmRSS of the server and all its descendants (Chromium included), ' +
       'sampled every 200 ms; pages shared between processes count once per process.',
   );

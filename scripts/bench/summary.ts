@@ -13,10 +13,10 @@ export type EngineSummary = {
   peakRssBytes?: number;
   pages: number[];
   medianPdfBytes?: number;
-  /** run 2 / run 1, both finished. */
+  /** The warm second export / the cold first export on the same server, both finished. */
   warmRatio?: number;
-  /** median of runs 2..n / run 1. */
-  warmMedianRatio?: number;
+  /** Wall time of the warm second export. */
+  warmWallMs?: number;
   /** The first reason a run or the server failed. */
   failure?: string;
   /** How long the failed run went on before it failed. */
@@ -31,7 +31,8 @@ export function median(values: number[]): number | undefined {
 }
 
 export function summarize(result: EngineResult): EngineSummary {
-  const finished = result.runs.filter((run) => run.ok);
+  const cold = result.runs.filter((run) => !run.warm);
+  const finished = cold.filter((run) => run.ok);
   const failed = result.runs.find((run) => !run.ok);
   const phaseNames = [...new Set(finished.flatMap((run) => Object.keys(run.phasesMs)))];
   const phaseMediansMs: Record<string, number> = {};
@@ -39,21 +40,21 @@ export function summarize(result: EngineResult): EngineSummary {
     const value = median(finished.flatMap((run) => (name in run.phasesMs ? [run.phasesMs[name]] : [])));
     if (value !== undefined) phaseMediansMs[name] = value;
   }
-  const [first, second, ...rest] = result.runs;
+  const second = result.runs.find((run) => run.warm);
+  const first = second && cold.find((run) => run.run === second.run);
   const warm = first?.ok && second?.ok ? second.wallMs / first.wallMs : undefined;
-  const laterFinished = [second, ...rest].filter((run) => run?.ok).map((run) => run!.wallMs);
   return {
     engine: result.engine,
     runsPlanned: result.runsPlanned,
     runsFinished: finished.length,
-    wallsMs: result.runs.map((run) => (run.ok ? run.wallMs : undefined)),
+    wallsMs: cold.map((run) => (run.ok ? run.wallMs : undefined)),
     medianWallMs: median(finished.map((run) => run.wallMs)),
     phaseMediansMs,
     peakRssBytes: result.runs.length ? Math.max(...result.runs.map((run) => run.peakRssBytes)) : undefined,
     pages: [...new Set(finished.flatMap((run) => (run.pdfPages === undefined ? [] : [run.pdfPages])))],
     medianPdfBytes: median(finished.flatMap((run) => (run.pdfBytes === undefined ? [] : [run.pdfBytes]))),
     warmRatio: warm,
-    warmMedianRatio: first?.ok && laterFinished.length ? median(laterFinished)! / first.wallMs : undefined,
+    warmWallMs: second?.ok ? second.wallMs : undefined,
     failure: result.serverError
       ? `server did not start: ${result.serverError}`
       : failed && `run ${failed.run} did not finish after ${(failed.wallMs / 1000).toFixed(1)} s: ${failed.error}`,

@@ -61,7 +61,7 @@ const completes: Check = (native) =>
 
 const warmSecondExport: Check = (native) => {
   if (native.warmRatio === undefined) return native.medianWallMs === undefined ? nativeFailed(native) : pass(false, 'no second finished run');
-  return pass(native.warmRatio <= WARM_RATIO_MAX, `run 2 / run 1 = ${native.warmRatio.toFixed(2)}`);
+  return pass(native.warmRatio <= WARM_RATIO_MAX, `second export / first on one server = ${native.warmRatio.toFixed(2)}`);
 };
 
 const TARGETS: Record<number, Array<[string, Check]>> = {

@@ -167,7 +167,12 @@ export function capturePage(key: string, excludeSelectors: string[]): CapturedPa
       continue;
     }
     if (url.origin !== location.origin) continue;
-    const hash = decodeURIComponent(url.hash.slice(1));
+    let hash = url.hash.slice(1);
+    try {
+      hash = decodeURIComponent(hash);
+    } catch {
+      // A malformed escape stays as written; it then matches no id and the link opens the page.
+    }
     link.setAttribute('data-export-path', url.pathname);
     link.setAttribute('data-export-hash', hash);
     if (hash) targets.push(`${url.pathname}#${hash}`);
