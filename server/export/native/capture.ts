@@ -76,18 +76,23 @@ export async function captureChapters(browser: Browser, chapters: Chapter[], opt
   const pages = new Map<string, CapturedPage>();
   const styles: PageStyles[] = [];
   let next = 0;
+  const capture = async (page: Page, chapter: Chapter) => {
+    const captured = await captureOne(page, chapter, options);
+    for (const warning of captured.warnings) options.log(`${chapter.permalink}: ${warning}`);
+    pages.set(chapter.key, captured);
+    options.onPage?.(pages.size, chapters.length);
+  };
   const worker = async () => {
     while (next < chapters.length) {
+      // Taken before any await, so two tabs never start on the same chapter.
+      const first = chapters[next++]!;
       const page = await openExportPage(browser, CAPTURE_VIEWPORT_WIDTH);
       try {
         page.on('pageerror', (error) => options.log(`page error on ${page.url()}: ${(error as Error).message}`));
-        await openAt(page, options.origin + chapters[next]!.permalink, options.pageTimeoutMs);
-        for (let done = 0; done < PAGES_PER_TAB && next < chapters.length; done++) {
-          const chapter = chapters[next++]!;
-          const captured = await captureOne(page, chapter, options);
-          for (const warning of captured.warnings) options.log(`${chapter.permalink}: ${warning}`);
-          pages.set(chapter.key, captured);
-          options.onPage?.(pages.size, chapters.length);
+        await openAt(page, options.origin + first.permalink, options.pageTimeoutMs);
+        await capture(page, first);
+        for (let done = 1; done < PAGES_PER_TAB && next < chapters.length; done++) {
+          await capture(page, chapters[next++]!);
         }
         // Doc pages are where the site's CSS for content lives; a tab ends on one.
         styles.push(await page.evaluate(pageStyles));
