@@ -12,6 +12,8 @@ export type CaptureOptions = {
   concurrency: number;
   /** Longest wait for one page to render and settle. */
   pageTimeoutMs: number;
+  /** Pages a tab captures before it is replaced by a fresh one. */
+  pagesPerTab?: number;
   log: (line: string) => void;
   /** Called after each page, with the count done so far. */
   onPage?: (done: number, total: number) => void;
@@ -28,7 +30,7 @@ const QUIET_MS = 16;
  * A tab moved through many routes slows down (measured on 1,045 docs: 10 pages/s for the first
  * 300 of 1,045, 1.5 pages/s past 800), so each tab is replaced after this many.
  */
-const PAGES_PER_TAB = 50;
+export const PAGES_PER_TAB = 50;
 /**
  * Below Docusaurus' 996 px breakpoint the site renders its mobile layout: no
  * desktop sidebar or TOC to re-render on every route, so each page costs less.
@@ -91,7 +93,7 @@ export async function captureChapters(browser: Browser, chapters: Chapter[], opt
         page.on('pageerror', (error) => options.log(`page error on ${page.url()}: ${(error as Error).message}`));
         await openAt(page, options.origin + first.permalink, options.pageTimeoutMs);
         await capture(page, first);
-        for (let done = 1; done < PAGES_PER_TAB && next < chapters.length; done++) {
+        for (let done = 1; done < (options.pagesPerTab ?? PAGES_PER_TAB) && next < chapters.length; done++) {
           await capture(page, chapters[next++]!);
         }
         // Doc pages are where the site's CSS for content lives; a tab ends on one.

@@ -33,6 +33,8 @@ export type NativeEngineOptions = {
   tabs?: number;
   /** HTML per printed part, in bytes. */
   partBytes?: number;
+  /** Pages a capture tab takes before a fresh tab replaces it. */
+  pagesPerTab?: number;
 };
 
 /** Stands for "a destination in this book" in link URLs until the merge resolves it. */
@@ -72,8 +74,10 @@ export class NativeEngine implements ExportEngine {
   readonly #cache = new CaptureCache();
   readonly #tabs: number;
   readonly #partBytes: number;
+  readonly #pagesPerTab?: number;
 
   constructor(options: NativeEngineOptions) {
+    this.#pagesPerTab = options.pagesPerTab;
     this.#host = new BrowserHost({workRoot: options.workRoot, log: options.log});
     this.#tabs = options.tabs ?? Math.min(4, Math.max(2, os.availableParallelism()));
     this.#partBytes = options.partBytes ?? 1_500_000;
@@ -276,6 +280,7 @@ export class NativeEngine implements ExportEngine {
       excludeSelectors: options.excludeSelectors,
       concurrency: this.#tabs,
       pageTimeoutMs: PAGE_TIMEOUT_MS,
+      pagesPerTab: this.#pagesPerTab,
       log: job.log,
       onPage: (done, total) => {
         if (done === total || done % 50 === 0) job.log(`captured ${done}/${total} pages`);
