@@ -139,7 +139,8 @@ export function defaultOutlineVersion(outline: DocsOutline): OutlineVersion | un
   return outline.versions.find((version) => version.name === 'current') ?? outline.versions[0];
 }
 
-function firstPage(items: OutlineItem[]): string | undefined {
+/** Site path of the first page among sidebar items: a doc, or a category's own page. */
+export function firstPage(items: OutlineItem[]): string | undefined {
   for (const item of items) {
     if (item.type === 'doc') return item.permalink;
     if (item.type === 'category') {

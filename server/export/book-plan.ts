@@ -1,4 +1,4 @@
-import type {OutlineCategory, OutlineDoc, OutlineItem, OutlineVersion} from '../../plugin/docs-outline';
+import {firstPage, type OutlineCategory, type OutlineDoc, type OutlineItem, type OutlineVersion} from '../../plugin/docs-outline';
 import type {ExportSelection} from './export-target';
 
 /** Part of a docs version an export may be narrowed to. */
@@ -34,17 +34,6 @@ export type BookPlan = {
   nodes: BookNode[];
 };
 
-function firstPermalink(items: OutlineItem[]): string | undefined {
-  for (const item of items) {
-    if (item.type === 'doc') return item.permalink;
-    if (item.type === 'category') {
-      const found = item.page?.permalink ?? firstPermalink(item.items);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
 function sidebarItems(version: OutlineVersion): OutlineItem[] {
   return Object.values(version.sidebars).flat();
 }
@@ -78,7 +67,7 @@ export function findSubset(version: OutlineVersion, selection: ExportSelection):
   const items = sidebarItems(version);
   if (selection.category !== undefined) {
     const category = findCategory(items, selection.category);
-    const startPath = category && (category.page?.permalink ?? firstPermalink(category.items));
+    const startPath = category && (category.page?.permalink ?? firstPage(category.items));
     return category && startPath ? {kind: 'category', category, startPath} : null;
   }
   if (selection.doc !== undefined) {
