@@ -64,7 +64,14 @@ describe(`faults during real exports with the ${engine} engine`, {timeout: 600_0
       const pending = startExport(server, 'crash');
       const browsers = await browserOfRunningExport(server, midExportMs);
       const killedAt = Date.now();
-      for (const pid of browsers) process.kill(pid, 'SIGKILL');
+      for (const pid of browsers) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch (error) {
+          // A helper process may have ended between the listing and the kill.
+          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+        }
+      }
       const response = await pending;
       const seconds = (Date.now() - killedAt) / 1000;
       const body = await response.json();
