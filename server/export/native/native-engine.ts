@@ -140,7 +140,7 @@ export class NativeEngine implements ExportEngine {
       tagged: false,
     };
     const bookTitle = options.coverTitle || manifest.title;
-    const {parts, keysByPath, knownIds} = await clock.time('assemble', () => this.#assembleParts(plan, capture));
+    const {parts, keysByPath, knownIds} = await clock.time('assemble', () => this.#assembleParts(plan, capture, options.css));
     const toc = tocEntries(plan.nodes, capture.pages);
     const withToc = !options.disableToc;
     const withCover = !options.disableCover;
@@ -190,11 +190,10 @@ export class NativeEngine implements ExportEngine {
 
     const content = await clock.time('assemble', () => Promise.all(partBytes.map((bytes) => readPart(bytes!))));
     const cover = coverBytes ? await clock.time('assemble', () => readPart(coverBytes)) : undefined;
-    let toc1 = firstTocBytes ? await clock.time('assemble', () => readPart(firstTocBytes)) : undefined;
+    let tocPart = firstTocBytes ? await clock.time('assemble', () => readPart(firstTocBytes)) : undefined;
     const coverPages = cover?.pageCount ?? 0;
 
     // The TOC's length decides where content starts; numbers never reflow it, but check.
-    let tocPart = toc1;
     let destinations = placeDestinations([]);
     for (let attempt = 0; ; attempt++) {
       const tocPages = tocPart?.pageCount ?? 0;
@@ -206,8 +205,8 @@ export class NativeEngine implements ExportEngine {
           return placed;
         }),
       );
-      if (withToc) destinations.set(TOC_TARGET, {page: coverPages, x: 0, y: 100_000});
-      if (!withToc) break;
+      if (!tocPart) break;
+      destinations.set(TOC_TARGET, {page: coverPages, x: 0, y: tocPart.document.getPage(0).getHeight()});
       const numbered = await clock.time('render', () =>
         printToc((target) => {
           const page = destinations.get(target)?.page;
@@ -219,9 +218,8 @@ export class NativeEngine implements ExportEngine {
       tocPart = part;
       if (settled || attempt === 2) break;
     }
-    toc1 = tocPart;
 
-    const tocPages = toc1?.pageCount ?? 0;
+    const tocPages = tocPart?.pageCount ?? 0;
     const totalPages = coverPages + tocPages + content.reduce((sum, part) => sum + part.pageCount, 0);
     const overlay = await clock.time('render', () =>
       this.#printOverlay(browser, job, {
@@ -234,7 +232,7 @@ export class NativeEngine implements ExportEngine {
         pdf,
       }),
     );
-    const allParts = [cover, toc1, ...content].filter((part): part is PdfPart => part !== undefined);
+    const allParts = [cover, tocPart, ...content].filter((part): part is PdfPart => part !== undefined);
     const bytes = await clock.time('assemble', () =>
       mergeBook({
         parts: allParts,
@@ -308,10 +306,10 @@ export class NativeEngine implements ExportEngine {
     return plan;
   }
 
-  #assembleParts(plan: BookPlan, capture: Capture) {
+  #assembleParts(plan: BookPlan, capture: Capture, userCss: string | undefined) {
     const chapters = plan.chapters.map((chapter) => ({chapter, page: capture.pages.get(chapter.key)!, html: capture.pages.get(chapter.key)!.html}));
     const ids = destinationIds(plan.chapters, capture.pages);
-    const css = bookPartCss(undefined);
+    const css = bookPartCss(userCss);
     const parts = splitIntoParts(chapters, this.#tabs, this.#partBytes).map((part) =>
       documentShell(capture.styles, bookPartBody(part, ids), css),
     );
