@@ -85,7 +85,11 @@ export class BrowserHost {
     // A browser that died (killed at a deadline, crashed) leaves no profile behind.
     browser.once('disconnected', () => {
       void (async () => {
-        await new Promise((resolve) => (browser.process()?.exitCode === null ? browser.process()?.once('exit', resolve) : resolve(undefined)));
+        // Chromium may still be writing its profile; a process killed by a signal has no exit code, only a signal code.
+        const child = browser.process();
+        if (child && child.exitCode === null && child.signalCode === null) {
+          await new Promise((resolve) => child.once('exit', resolve));
+        }
         await removeQuietly(profileDir!);
       })();
     });
