@@ -2,6 +2,7 @@ import type {
   LoadedContent as DocsContent,
   LoadedVersion,
 } from '@docusaurus/plugin-content-docs';
+import {countMermaidDiagrams, rendersInBrowser} from './doc-source';
 
 /** A doc, as an export lists it. */
 export type OutlineDoc = {
@@ -19,6 +20,11 @@ export type OutlineDoc = {
    * rendered them in a browser, so an engine waits for this many.
    */
   mermaidDiagrams: number;
+  /**
+   * The page has content only a browser renders (see `rendersInBrowser`), so
+   * an engine captures it from the running site, not from its built HTML.
+   */
+  rendersInBrowser: boolean;
 };
 
 /** A sidebar category: its own page, if it has one, comes before its items. */
@@ -26,7 +32,7 @@ export type OutlineCategory = {
   type: 'category';
   label: string;
   /** The category's page: a doc (`link: {type: 'doc'}`) or a generated index. */
-  page?: {title: string; permalink: string; docId?: string; mermaidDiagrams?: number};
+  page?: {title: string; permalink: string; docId?: string; mermaidDiagrams?: number; rendersInBrowser?: boolean};
   items: OutlineItem[];
 };
 
@@ -60,12 +66,6 @@ type SidebarItem = LoadedVersion['sidebars'][string][number];
 /** Reads a doc's source (`@site/…` alias) for facts the loaded content lacks; undefined when unreadable. */
 export type SourceReader = (source: string) => string | undefined;
 
-const MERMAID_FENCE = /^\s*(`{3,}|~{3,})\s*mermaid\b/gm;
-
-export function countMermaidDiagrams(source: string | undefined): number {
-  return source?.match(MERMAID_FENCE)?.length ?? 0;
-}
-
 function outlineVersion(version: LoadedVersion, readSource: SourceReader): OutlineVersion {
   const docs = new Map(version.docs.map((doc) => [doc.id, doc]));
   const listed = new Set<string>();
@@ -74,13 +74,15 @@ function outlineVersion(version: LoadedVersion, readSource: SourceReader): Outli
     const doc = docs.get(id);
     if (!doc) return undefined;
     listed.add(id);
+    const source = readSource(doc.source);
     return {
       type: 'doc',
       id,
       label: label ?? doc.frontMatter.sidebar_label ?? doc.title,
       title: doc.title,
       permalink: doc.permalink,
-      mermaidDiagrams: countMermaidDiagrams(readSource(doc.source)),
+      mermaidDiagrams: countMermaidDiagrams(source),
+      rendersInBrowser: rendersInBrowser(source),
     };
   };
 
@@ -98,9 +100,15 @@ function outlineVersion(version: LoadedVersion, readSource: SourceReader): Outli
           let page: OutlineCategory['page'];
           if (item.link?.type === 'doc') {
             const doc = toDoc(item.link.id);
-            if (doc) page = {title: doc.title, permalink: doc.permalink, docId: doc.id, mermaidDiagrams: doc.mermaidDiagrams};
+            if (doc) page = {
+                title: doc.title,
+                permalink: doc.permalink,
+                docId: doc.id,
+                mermaidDiagrams: doc.mermaidDiagrams,
+                rendersInBrowser: doc.rendersInBrowser,
+              };
           } else if (item.link?.type === 'generated-index') {
-            page = {title: item.link.title ?? item.label, permalink: item.link.permalink};
+            page = {title: item.link.title ?? item.label, permalink: item.link.permalink, rendersInBrowser: false};
           }
           return [{type: 'category', label: item.label, page, items: toItems(item.items)}];
         }

@@ -16,7 +16,20 @@ export type Chapter = {
   permalink: string;
   /** Mermaid diagrams the page renders in the browser. */
   mermaidDiagrams: number;
+  /** The page has content only a browser renders; its built HTML is not enough. */
+  rendersInBrowser: boolean;
 };
+
+/** A manifest written by an older plugin has no `rendersInBrowser`: such a page is taken as rendering in the browser. */
+function docChapter(doc: OutlineDoc): Chapter {
+  return {
+    key: doc.id,
+    title: doc.title,
+    permalink: doc.permalink,
+    mermaidDiagrams: doc.mermaidDiagrams,
+    rendersInBrowser: doc.rendersInBrowser ?? true,
+  };
+}
 
 /** An entry of the TOC and the PDF outline; mirrors the sidebar. */
 export type BookNode = {
@@ -92,7 +105,7 @@ export function planBook(version: OutlineVersion, subset?: Subset): BookPlan {
   const toNodes = (items: OutlineItem[]): BookNode[] =>
     items.flatMap((item): BookNode[] => {
       if (item.type === 'doc') {
-        const chapter = addChapter({key: item.id, title: item.title, permalink: item.permalink, mermaidDiagrams: item.mermaidDiagrams});
+        const chapter = addChapter(docChapter(item));
         return [{title: item.label, chapterKey: chapter.key, children: []}];
       }
       if (item.type === 'category') {
@@ -104,6 +117,7 @@ export function planBook(version: OutlineVersion, subset?: Subset): BookPlan {
             title: page.title,
             permalink: page.permalink,
             mermaidDiagrams: page.mermaidDiagrams ?? 0,
+            rendersInBrowser: page.rendersInBrowser ?? true,
           });
         const children = toNodes(item.items);
         const chapterKey = chapter?.key ?? children.find((child) => child.chapterKey)?.chapterKey;
@@ -117,7 +131,7 @@ export function planBook(version: OutlineVersion, subset?: Subset): BookPlan {
   const nodes = toNodes(items);
   if (chapters.length === 0 && !subset) {
     for (const doc of version.unlisted) {
-      nodes.push({title: doc.label, chapterKey: addChapter({key: doc.id, title: doc.title, permalink: doc.permalink, mermaidDiagrams: doc.mermaidDiagrams}).key, children: []});
+      nodes.push({title: doc.label, chapterKey: addChapter(docChapter(doc)).key, children: []});
     }
   }
   return {chapters, nodes};

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import {buildDocsOutline, countMermaidDiagrams, defaultOutlineVersion, startPathOf} from '../../plugin/docs-outline';
+import {buildDocsOutline, defaultOutlineVersion, startPathOf} from '../../plugin/docs-outline';
 
 type Version = LoadedContent['loadedVersions'][number];
 
@@ -41,41 +41,23 @@ describe('buildDocsOutline', () => {
       }),
     ).versions;
     assert.deepEqual(current!.sidebars.main, [
-      {type: 'doc', id: 'intro', label: 'Introduction', title: 'Introduction', permalink: '/docs/intro', mermaidDiagrams: 0},
+      {type: 'doc', id: 'intro', label: 'Introduction', title: 'Introduction', permalink: '/docs/intro', mermaidDiagrams: 0, rendersInBrowser: true},
       {
         type: 'category',
         label: 'Guides',
-        page: {title: 'Guides overview', permalink: '/docs/guides/overview', docId: 'guides/overview', mermaidDiagrams: 0},
+        page: {title: 'Guides overview', permalink: '/docs/guides/overview', docId: 'guides/overview', mermaidDiagrams: 0, rendersInBrowser: true},
         items: [
-          {type: 'doc', id: 'guides/setup', label: 'Setup', title: 'Setting up', permalink: '/docs/guides/setup', mermaidDiagrams: 0},
+          {type: 'doc', id: 'guides/setup', label: 'Setup', title: 'Setting up', permalink: '/docs/guides/setup', mermaidDiagrams: 0, rendersInBrowser: true},
           {type: 'link', label: 'Elsewhere', href: 'https://example.com'},
         ],
       },
-      {type: 'category', label: 'Index', page: {title: 'All of it', permalink: '/docs/category/index'}, items: []},
+      {type: 'category', label: 'Index', page: {title: 'All of it', permalink: '/docs/category/index', rendersInBrowser: false}, items: []},
     ]);
     assert.deepEqual(current!.unlisted.map((doc) => doc.id), ['orphan']);
   });
 });
 
-describe('countMermaidDiagrams', () => {
-  it('counts Mermaid fences, with backticks or tildes, indented or not, and nothing else', () => {
-    const source = [
-      '# Title',
-      '```mermaid',
-      'graph TD; A-->B',
-      '```',
-      '  ~~~mermaid title="x"',
-      'graph LR; B-->C',
-      '  ~~~',
-      '```js',
-      "const mermaid = '```mermaid';",
-      '```',
-      'Inline `mermaid` is not a diagram.',
-    ].join('\n');
-    assert.equal(countMermaidDiagrams(source), 2);
-    assert.equal(countMermaidDiagrams(undefined), 0);
-  });
-
+describe('doc sources', () => {
   it('reads each doc source through the reader it is given', () => {
     const reads: string[] = [];
     const [current] = buildDocsOutline(
@@ -87,6 +69,7 @@ describe('countMermaidDiagrams', () => {
       },
     ).versions;
     assert.equal((current!.sidebars.main![0] as {mermaidDiagrams: number}).mermaidDiagrams, 1);
+    assert.equal((current!.sidebars.main![0] as {rendersInBrowser: boolean}).rendersInBrowser, true);
     assert.ok(reads.includes('@site/docs/intro.md'), reads.join());
   });
 });

@@ -10,6 +10,7 @@ const doc = (id: string, mermaidDiagrams = 0): OutlineDoc => ({
   title: `Title ${id}`,
   permalink: `/docs/${id}`,
   mermaidDiagrams,
+  rendersInBrowser: mermaidDiagrams > 0,
 });
 
 const VERSION: OutlineVersion = {
@@ -44,8 +45,21 @@ describe('planBook', () => {
       ['intro', 'guides/index', 'guides/a', 'guides/b', 'loose/one', 'loose/deep', 'index:/docs/category/all', 'extra'],
     );
     const guides = plan.chapters.find((chapter) => chapter.key === 'guides/index')!;
-    assert.deepEqual(guides, {key: 'guides/index', title: 'Guides overview', permalink: '/docs/guides', mermaidDiagrams: 1});
+    assert.deepEqual(guides, {
+      key: 'guides/index',
+      title: 'Guides overview',
+      permalink: '/docs/guides',
+      mermaidDiagrams: 1,
+      rendersInBrowser: true,
+    });
     assert.equal(plan.chapters.find((chapter) => chapter.key === 'guides/a')!.mermaidDiagrams, 2);
+    assert.equal(plan.chapters.find((chapter) => chapter.key === 'guides/b')!.rendersInBrowser, false);
+  });
+
+  it('takes a page of a manifest without rendersInBrowser (an older plugin) as rendering in the browser', () => {
+    const old = {...doc('old'), rendersInBrowser: undefined} as unknown as OutlineDoc;
+    const [chapter] = planBook({...VERSION, sidebars: {main: [old]}}).chapters;
+    assert.equal(chapter!.rendersInBrowser, true);
   });
 
   it('mirrors the sidebar with labels; a category without a page opens its first doc; links and empty categories go', () => {

@@ -5,7 +5,7 @@ import {HttpError} from '../../../server/errors';
 import {resolveExportTarget} from '../../../server/export/export-target';
 import {manifestsOf, testManifest} from '../../helpers/fixtures';
 
-const doc = (id: string, permalink: string) => ({type: 'doc' as const, id, label: id, title: id, permalink, mermaidDiagrams: 0});
+const doc = (id: string, permalink: string) => ({type: 'doc' as const, id, label: id, title: id, permalink, mermaidDiagrams: 0, rendersInBrowser: false});
 
 const DOCS: DocsOutline[] = [
   {

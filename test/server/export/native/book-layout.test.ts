@@ -12,7 +12,7 @@ import {
 } from '../../../../server/export/native/book-layout';
 import type {CapturedPage} from '../../../../server/export/native/in-page';
 
-const chapter = (key: string): Chapter => ({key, title: `Title ${key}`, permalink: `/docs/${key}`, mermaidDiagrams: 0});
+const chapter = (key: string): Chapter => ({key, title: `Title ${key}`, permalink: `/docs/${key}`, mermaidDiagrams: 0, rendersInBrowser: false});
 
 function page(key: string, headings: Array<[number, string]> = [], targets: string[] = []): CapturedPage {
   return {
