@@ -95,6 +95,16 @@ export type PluginOptions = {
   margin: PdfMargin;
   /** CSS selectors of elements removed from every page before printing. */
   excludeSelectors: string[];
+  /**
+   * Native engine on a built site (`docusaurus serve`): take each page whose
+   * source shows no content rendered in the browser (Mermaid, live code,
+   * `<BrowserOnly>`, components imported from outside `@theme/` and
+   * `@docusaurus/`) straight from its built HTML, without running the site's
+   * JavaScript; the others are rendered in the browser. `false`: render every
+   * page in the browser, for sites whose pages gain content after load that
+   * their source does not show (e.g. a swizzled theme component that fetches data).
+   */
+  captureFromBuild: boolean;
   /** Extra CSS added to the document before printing. */
   css?: string;
   /**
@@ -133,6 +143,7 @@ export const DEFAULT_OPTIONS = {
     '.hash-link',
     '.theme-code-block [class*="buttonGroup"]',
   ],
+  captureFromBuild: true,
   footerTemplate: DEFAULT_FOOTER_TEMPLATE,
 } satisfies Omit<PluginOptions, 'coverImage' | 'headerTemplate'>;
 
@@ -173,6 +184,7 @@ const schema = Joi.object<PluginOptions>({
   excludeSelectors: Joi.array()
     .items(Joi.string().pattern(/^[^,]+$/, 'selector without a comma'))
     .default(DEFAULT_OPTIONS.excludeSelectors),
+  captureFromBuild: Joi.boolean().default(DEFAULT_OPTIONS.captureFromBuild),
   css: Joi.string().allow(''),
   headerTemplate: Joi.string().allow(''),
   footerTemplate: Joi.string().allow('').default(DEFAULT_OPTIONS.footerTemplate),

@@ -3,7 +3,12 @@ import {mkdir} from 'node:fs/promises';
 import type {Server} from 'node:http';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
+import {planBook} from '../../server/export/book-plan';
 import {resolveExportTarget} from '../../server/export/export-target';
+import {BrowserHost} from '../../server/export/native/browser-host';
+import {captureChapters} from '../../server/export/native/capture';
+import {CaptureCache} from '../../server/export/native/capture-cache';
+import type {CapturedPage} from '../../server/export/native/in-page';
 import {NativeEngine} from '../../server/export/native/native-engine';
 import {closeServer, freePort, listen} from '../../server/listen';
 import {readManifest} from '../../server/manifest';
@@ -14,9 +19,8 @@ import {collapse, pageTexts} from '../helpers/pdf-structure';
 import {WORK_ROOT} from '../helpers/processes';
 import {EXAMPLE_SITE} from '../helpers/server-process';
 
-// The engine itself, in this process, on the built example site: with three
-// tabs replaced every two pages, tabs race for the last chapters many times over.
-describe('native engine capture with tabs replaced every few pages', {timeout: 180_000}, () => {
+// The engine itself, in this process, on the built example site.
+describe('native engine capture', {timeout: 180_000}, () => {
   let site: Server;
   let origin: string;
   let scratch: Awaited<ReturnType<typeof tempDir>>;
@@ -38,7 +42,8 @@ describe('native engine capture with tabs replaced every few pages', {timeout: 1
     await scratch.remove();
   });
 
-  it('captures every doc once, in sidebar order, whichever tab takes it', async () => {
+  // With tabs replaced every two pages, tabs race for the last chapters many times over.
+  it('captures every doc once, in sidebar order, whichever tab takes it, with tabs replaced every two pages', async () => {
     const manifest = await readManifest(EXAMPLE_SITE);
     const target = resolveExportTarget(new Map([[manifest.locale.current, manifest]]));
     const outputFile = path.join(scratch.dir, 'book.pdf');
@@ -60,5 +65,50 @@ describe('native engine capture with tabs replaced every few pages', {timeout: 1
       assert.equal(text.split(marker(id)).length - 1, 1, `${marker(id)} once`);
     }
     assert.deepEqual(lines.filter((line) => /page error|did not render|not loaded/.test(line)), []);
+  });
+
+  it('takes from the build pages that equal the pages rendered in the browser, and renders the Mermaid doc', async () => {
+    const manifest = await readManifest(EXAMPLE_SITE);
+    const target = resolveExportTarget(new Map([[manifest.locale.current, manifest]]));
+    const {chapters} = planBook(target.outlineVersion!);
+    const builtFiles = new Map<string, string>();
+    for (const chapter of chapters) {
+      const file = await CaptureCache.builtFile(manifest.outDir, manifest.baseUrl, chapter);
+      if (file && !chapter.rendersInBrowser) builtFiles.set(chapter.key, file.path);
+    }
+    assert.deepEqual(
+      chapters.filter((chapter) => !builtFiles.has(chapter.key)).map((chapter) => chapter.key),
+      ['advanced/architecture'],
+      'only the doc with a Mermaid diagram needs the browser',
+    );
+    const host = new BrowserHost({workRoot: WORK_ROOT, log: (line) => lines.push(line)});
+    try {
+      const browser = await host.acquire();
+      const options = {origin, excludeSelectors: manifest.options.excludeSelectors, concurrency: 2, pageTimeoutMs: 30_000, log: (line: string) => lines.push(line)};
+      const rendered = await captureChapters(browser, chapters, options);
+      const fromBuild = await captureChapters(browser, chapters, {...options, builtFiles});
+      assert.deepEqual(fromBuild.counts, {fromBuild: chapters.length - 1, rendered: 1});
+      assert.deepEqual(fromBuild.styles.links, rendered.styles.links);
+
+      // React writes inline styles, comments and attribute order differently on the server; the content is the same.
+      const text = (page: CapturedPage) => collapse(page.html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, ' '));
+      const sources = (page: CapturedPage) => [...page.html.matchAll(/\ssrc="([^"]+)"/g)].map((match) => match[1]);
+      for (const chapter of chapters.filter((each) => builtFiles.has(each.key))) {
+        const built = fromBuild.pages.get(chapter.key)!;
+        const live = rendered.pages.get(chapter.key)!;
+        assert.equal(text(built), text(live), `${chapter.key}: text`);
+        assert.deepEqual(built.ids, live.ids, `${chapter.key}: ids`);
+        assert.deepEqual(built.headings, live.headings, `${chapter.key}: headings`);
+        assert.deepEqual(built.targets, live.targets, `${chapter.key}: link targets`);
+        assert.deepEqual(sources(built), sources(live), `${chapter.key}: images`);
+        assert.equal(built.finalPath, live.finalPath);
+      }
+      assert.match(fromBuild.pages.get('advanced/architecture')!.html, /docusaurus-mermaid-container[^>]*>\s*<svg/);
+      const installation = fromBuild.pages.get('getting-started/installation')!.html;
+      assert.equal((installation.match(/export-pdf-tab-label/g) ?? []).length, 3, 'every tab panel under its label');
+      assert.doesNotMatch(installation, /role="tablist"|hidden=""/);
+    } finally {
+      await host.close();
+    }
   });
 });

@@ -25,6 +25,7 @@ describe('validateOptions', () => {
     assert.match(options.footerTemplate, /pageNumber.*totalPages/);
     assert.equal(options.coverTitle, undefined);
     assert.equal(options.coverImage, undefined);
+    assert.equal(options.captureFromBuild, true);
   });
 
   it('accepts undefined options, as a plugin listed without options', () => {
@@ -41,6 +42,7 @@ describe('validateOptions', () => {
       excludeSelectors: ['.ad'],
       startPath: '/docs/start',
       documentsDir: 'exports',
+      captureFromBuild: false,
     });
     assert.equal(options.apiUrl, 'https://pdf.example.com', 'trailing slash removed');
     assert.equal(options.coverTitle, 'Handbook');
@@ -50,6 +52,7 @@ describe('validateOptions', () => {
     assert.deepEqual(options.excludeSelectors, ['.ad']);
     assert.equal(options.startPath, '/docs/start');
     assert.equal(options.documentsDir, 'exports');
+    assert.equal(options.captureFromBuild, false);
   });
 
   for (const [name, bad] of [
@@ -61,6 +64,7 @@ describe('validateOptions', () => {
     ['a deadline under a second', {exportTimeoutMs: 10}],
     ['coverImage true', {coverImage: true}],
     ['an unknown engine', {engine: 'wkhtmltopdf'}],
+    ['captureFromBuild that is not a boolean', {captureFromBuild: 'sometimes'}],
     ['an unknown option', {colour: 'red'}],
   ] as const) {
     it(`rejects ${name}`, () => {

@@ -24,3 +24,10 @@ export async function openExportPage(browser: Browser, viewportWidth = 1280): Pr
   await session.send('Emulation.setFocusEmulationEnabled', {enabled: true});
   return page;
 }
+
+/** A blank tab that only parses HTML handed to it: it loads and runs nothing. */
+export async function openParserPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  await page.evaluate(NAME_SHIM);
+  return page;
+}

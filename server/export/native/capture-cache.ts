@@ -3,6 +3,9 @@ import path from 'node:path';
 import type {Chapter} from '../book-plan';
 import type {CapturedPage, PageStyles} from './in-page';
 
+/** A page's HTML file in the site's build. */
+export type BuiltFile = {path: string; size: number; mtimeMs: number};
+
 type Entry = {fingerprint: string; page: CapturedPage; bytes: number};
 
 /**
@@ -22,7 +25,12 @@ export class CaptureCache {
   }
 
   /** Identity of the build's file for a page; undefined when there is none to trust. */
-  static async fingerprint(buildDirArg: string, baseUrl: string, chapter: Chapter, settings: string): Promise<string | undefined> {
+  static fingerprint(file: BuiltFile | undefined, chapter: Chapter, settings: string): string | undefined {
+    return file && JSON.stringify([settings, chapter.key, file.path, file.size, file.mtimeMs]);
+  }
+
+  /** The HTML file the build wrote for a page; undefined when there is none. */
+  static async builtFile(buildDirArg: string, baseUrl: string, chapter: Chapter): Promise<BuiltFile | undefined> {
     const buildDir = path.resolve(buildDirArg);
     let relative: string;
     try {
@@ -38,7 +46,7 @@ export class CaptureCache {
       const file = path.join(buildDir, candidate);
       if (!file.startsWith(buildDir + path.sep)) return undefined;
       const stat = await fs.stat(file).catch(() => undefined);
-      if (stat?.isFile()) return JSON.stringify([settings, chapter.key, file, stat.size, stat.mtimeMs]);
+      if (stat?.isFile()) return {path: file, size: stat.size, mtimeMs: stat.mtimeMs};
     }
     return undefined;
   }

@@ -1,6 +1,7 @@
+import {readFile} from 'node:fs/promises';
 import type {Browser, Page} from 'puppeteer-core';
 import type {Chapter} from '../book-plan';
-import {openExportPage} from './browser-page';
+import {openExportPage, openParserPage} from './browser-page';
 import {capturePage, pageStyles, settlePage, showRoute, type CapturedPage, type PageStyles} from './in-page';
 
 export type CaptureOptions = {
@@ -14,6 +15,11 @@ export type CaptureOptions = {
   pageTimeoutMs: number;
   /** Pages a tab captures before it is replaced by a fresh one. */
   pagesPerTab?: number;
+  /**
+   * Built HTML file of each chapter that is taken from the build, by chapter
+   * key: parsed without running the site's JavaScript. The others render in tabs.
+   */
+  builtFiles?: Map<string, string>;
   log: (line: string) => void;
   /** Called after each page, with the count done so far. */
   onPage?: (done: number, total: number) => void;
@@ -22,6 +28,8 @@ export type CaptureOptions = {
 export type Capture = {
   pages: Map<string, CapturedPage>;
   styles: PageStyles;
+  /** Pages parsed from the build, and pages rendered in a browser tab. */
+  counts?: {fromBuild: number; rendered: number};
 };
 
 /** Idle after the last DOM change before a page counts as rendered: covers effects that run after the route. */
@@ -31,6 +39,7 @@ const QUIET_MS = 16;
  * 300 of 1,045, 1.5 pages/s past 800), so each tab is replaced after this many.
  */
 export const PAGES_PER_TAB = 50;
+const ROUTES_PER_SITE_LOAD = 12;
 /**
  * Below Docusaurus' 996 px breakpoint the site renders its mobile layout: no
  * desktop sidebar or TOC to re-render on every route, so each page costs less.
@@ -70,31 +79,51 @@ function mergeStyles(all: PageStyles[]): PageStyles {
 }
 
 /**
- * Captures every chapter with a few tabs that each load the site once and then
- * move from page to page with the site's own router: no page reload, no
- * re-hydration, and nothing waits on the network going idle.
+ * Captures every chapter. Pages taken from the build are parsed in one blank
+ * tab. The others are rendered by a few tabs that each load the site once and
+ * then move from page to page with the site's own router: no page reload, no
+ * re-hydration, and nothing waits on the network going idle. Both run at once.
  */
 export async function captureChapters(browser: Browser, chapters: Chapter[], options: CaptureOptions): Promise<Capture> {
   const pages = new Map<string, CapturedPage>();
   const styles: PageStyles[] = [];
-  let next = 0;
-  const capture = async (page: Page, chapter: Chapter) => {
-    const captured = await captureOne(page, chapter, options);
+  const builtFiles = options.builtFiles ?? new Map<string, string>();
+  const fromBuild = chapters.filter((chapter) => builtFiles.has(chapter.key));
+  const rendered = chapters.filter((chapter) => !builtFiles.has(chapter.key));
+  const done = (chapter: Chapter, captured: CapturedPage) => {
     for (const warning of captured.warnings) options.log(`${chapter.permalink}: ${warning}`);
     pages.set(chapter.key, captured);
     options.onPage?.(pages.size, chapters.length);
   };
-  const worker = async () => {
-    while (next < chapters.length) {
+
+  const parseBuilt = async () => {
+    if (fromBuild.length === 0) return;
+    const page = await openParserPage(browser);
+    try {
+      let last: {html: string; url: string} | undefined;
+      for (const chapter of fromBuild) {
+        last = {html: await readFile(builtFiles.get(chapter.key)!, 'utf8'), url: options.origin + chapter.permalink};
+        done(chapter, await page.evaluate(capturePage, chapter.key, options.excludeSelectors, last));
+      }
+      styles.push(await page.evaluate(pageStyles, last));
+    } finally {
+      await page.close().catch(() => undefined);
+    }
+  };
+
+  let next = 0;
+  const renderInTabs = async () => {
+    while (next < rendered.length) {
       // Taken before any await, so two tabs never start on the same chapter.
-      const first = chapters[next++]!;
+      const first = rendered[next++]!;
       const page = await openExportPage(browser, CAPTURE_VIEWPORT_WIDTH);
       try {
         page.on('pageerror', (error) => options.log(`page error on ${page.url()}: ${(error as Error).message}`));
         await openAt(page, options.origin + first.permalink, options.pageTimeoutMs);
-        await capture(page, first);
-        for (let done = 1; done < (options.pagesPerTab ?? PAGES_PER_TAB) && next < chapters.length; done++) {
-          await capture(page, chapters[next++]!);
+        done(first, await captureOne(page, first, options));
+        for (let count = 1; count < (options.pagesPerTab ?? PAGES_PER_TAB) && next < rendered.length; count++) {
+          const chapter = rendered[next++]!;
+          done(chapter, await captureOne(page, chapter, options));
         }
         // Doc pages are where the site's CSS for content lives; a tab ends on one.
         styles.push(await page.evaluate(pageStyles));
@@ -103,6 +132,8 @@ export async function captureChapters(browser: Browser, chapters: Chapter[], opt
       }
     }
   };
-  await Promise.all(Array.from({length: Math.max(1, options.concurrency)}, worker));
-  return {pages, styles: mergeStyles(styles)};
+  // Loading the site costs a tab roughly what a dozen route renders do, so a few pages share one tab.
+  const tabs = Math.min(Math.max(1, options.concurrency), Math.ceil(rendered.length / ROUTES_PER_SITE_LOAD));
+  await Promise.all([parseBuilt(), ...Array.from({length: tabs}, renderInTabs)]);
+  return {pages, styles: mergeStyles(styles), counts: {fromBuild: fromBuild.length, rendered: rendered.length}};
 }

@@ -82,18 +82,24 @@ export async function settlePage(options: {mermaidDiagrams: number; quietMs: num
   return warnings;
 }
 
+/** A page's HTML as the site's build wrote it, and the URL it is served at. */
+export type BuiltPage = {html: string; url: string};
+
 /**
  * Copies the page's content into book form: chrome removed, every tab panel
  * shown under its label, details opened, images eager, URLs absolute, ids
  * prefixed with the chapter key, and same-site links marked for rewriting.
+ * Reads the page the tab shows, or `built` when given: parsed, never run.
  */
-export function capturePage(key: string, excludeSelectors: string[]): CapturedPage {
-  const live =
-    document.querySelector('.theme-doc-markdown')?.closest('article') ??
-    document.querySelector('main .container > div') ??
-    document.querySelector('main');
-  if (!live) throw new Error(`no content on ${location.pathname}`);
-  const root = live.cloneNode(true) as HTMLElement;
+export function capturePage(key: string, excludeSelectors: string[], built?: BuiltPage): CapturedPage {
+  const source = built ? new DOMParser().parseFromString(built.html, 'text/html') : document;
+  const pageUrl = new URL(built?.url ?? location.href);
+  const content =
+    source.querySelector('.theme-doc-markdown')?.closest('article') ??
+    source.querySelector('main .container > div') ??
+    source.querySelector('main');
+  if (!content) throw new Error(`no content on ${pageUrl.pathname}`);
+  const root = content.cloneNode(true) as HTMLElement;
   for (const selector of excludeSelectors) root.querySelectorAll(selector).forEach((element) => element.remove());
   root.querySelectorAll('script, noscript, .theme-doc-toc-mobile, .pagination-nav').forEach((element) => element.remove());
 
@@ -119,13 +125,13 @@ export function capturePage(key: string, excludeSelectors: string[]): CapturedPa
   for (const image of root.querySelectorAll('img')) {
     image.setAttribute('loading', 'eager');
     image.removeAttribute('decoding');
-    const live = image.getAttribute('src');
-    if (live) image.setAttribute('src', new URL(live, location.href).href);
+    const src = image.getAttribute('src');
+    if (src) image.setAttribute('src', new URL(src, pageUrl).href);
     image.removeAttribute('srcset');
   }
   for (const element of root.querySelectorAll('[src]:not(img), source[srcset]')) {
     const src = element.getAttribute('src');
-    if (src) element.setAttribute('src', new URL(src, location.href).href);
+    if (src) element.setAttribute('src', new URL(src, pageUrl).href);
   }
 
   // SVG ids (Mermaid's markers and styles) are renamed together with every reference to them.
@@ -162,11 +168,11 @@ export function capturePage(key: string, excludeSelectors: string[]): CapturedPa
     const href = link.getAttribute('href')!;
     let url: URL;
     try {
-      url = new URL(href, location.href);
+      url = new URL(href, pageUrl);
     } catch {
       continue;
     }
-    if (url.origin !== location.origin) continue;
+    if (url.origin !== pageUrl.origin) continue;
     let hash = url.hash.slice(1);
     try {
       hash = decodeURIComponent(hash);
@@ -178,15 +184,19 @@ export function capturePage(key: string, excludeSelectors: string[]): CapturedPa
     if (hash) targets.push(`${url.pathname}#${hash}`);
     link.setAttribute('href', url.href);
   }
-  return {html: root.outerHTML, headings, ids, targets, finalPath: location.pathname, warnings: []};
+  return {html: root.outerHTML, headings, ids, targets, finalPath: pageUrl.pathname, warnings: []};
 }
 
-/** The site's CSS as this page has it loaded. */
-export function pageStyles(): PageStyles {
-  const html = document.documentElement;
+/** The site's CSS as the page the tab shows has it loaded, or as `built` links it. */
+export function pageStyles(built?: BuiltPage): PageStyles {
+  const source = built ? new DOMParser().parseFromString(built.html, 'text/html') : document;
+  const pageUrl = built?.url ?? location.href;
+  const html = source.documentElement;
   return {
-    links: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href),
-    inline: [...document.querySelectorAll('style')].map((style) => style.textContent ?? ''),
+    links: [...source.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+      (link) => new URL(link.getAttribute('href') ?? '', pageUrl).href,
+    ),
+    inline: [...source.querySelectorAll('style')].map((style) => style.textContent ?? ''),
     htmlClass: html.className,
     lang: html.lang,
     dir: html.dir,

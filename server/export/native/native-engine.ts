@@ -18,7 +18,7 @@ import {
 import {BrowserHost} from './browser-host';
 import {captureChapters, type Capture} from './capture';
 import {CaptureCache} from './capture-cache';
-import {buildOverlay, linkBookPart, settleBookPart} from './in-page';
+import {buildOverlay, linkBookPart, settleBookPart, type CapturedPage} from './in-page';
 import {mergeBook} from './merge-book';
 import {paperSize} from './paper';
 import {readPart, type PdfPart} from './pdf-part';
@@ -250,17 +250,20 @@ export class NativeEngine implements ExportEngine {
     );
   }
 
-  /** Captures the chapters, reusing those a previous export took from the same build files. */
+  /**
+   * Captures the chapters, reusing those a previous export took from the same
+   * build files, and taking from the build's HTML those that need no browser.
+   */
   async #capture(job: ExportJob, plan: BookPlan, browser: Browser): Promise<Capture> {
     const options = job.manifest.options;
     const {buildDir} = job;
-    const settings = JSON.stringify([job.siteOrigin, options.excludeSelectors]);
-    const fingerprints = await Promise.all(
-      plan.chapters.map((chapter) =>
-        buildDir ? CaptureCache.fingerprint(buildDir, job.manifest.baseUrl, chapter, settings) : undefined,
-      ),
+    const fromBuild = buildDir !== undefined && options.captureFromBuild !== false;
+    const settings = JSON.stringify([job.siteOrigin, options.excludeSelectors, fromBuild]);
+    const files = await Promise.all(
+      plan.chapters.map((chapter) => (buildDir ? CaptureCache.builtFile(buildDir, job.manifest.baseUrl, chapter) : undefined)),
     );
-    const pages = new Map<string, import('./in-page').CapturedPage>();
+    const fingerprints = plan.chapters.map((chapter, index) => CaptureCache.fingerprint(files[index], chapter, settings));
+    const pages = new Map<string, CapturedPage>();
     const missing = plan.chapters.filter((chapter, index) => {
       const cached = this.#cache.get(fingerprints[index]);
       if (cached) pages.set(chapter.key, cached);
@@ -271,6 +274,12 @@ export class NativeEngine implements ExportEngine {
       job.log(`reused all ${pages.size} captured pages: the build has not changed`);
       return {pages, styles: cachedStyles};
     }
+    const builtFiles = new Map<string, string>();
+    if (fromBuild) {
+      plan.chapters.forEach((chapter, index) => {
+        if (!chapter.rendersInBrowser && files[index]) builtFiles.set(chapter.key, files[index].path);
+      });
+    }
     // The site's CSS is read from captured pages: with none cached, one page is captured anyway.
     const toCapture = missing.length > 0 ? missing : plan.chapters.slice(0, 1);
     const fresh = await captureChapters(browser, toCapture, {
@@ -279,11 +288,15 @@ export class NativeEngine implements ExportEngine {
       concurrency: this.#tabs,
       pageTimeoutMs: PAGE_TIMEOUT_MS,
       pagesPerTab: this.#pagesPerTab,
+      builtFiles,
       log: job.log,
       onPage: (done, total) => {
         if (done === total || done % 50 === 0) job.log(`captured ${done}/${total} pages`);
       },
     });
+    if (fresh.counts) {
+      job.log(`pages taken from the build: ${fresh.counts.fromBuild}, rendered in the browser: ${fresh.counts.rendered}`);
+    }
     plan.chapters.forEach((chapter, index) => {
       const page = fresh.pages.get(chapter.key);
       if (!page) return;
