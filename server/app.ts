@@ -7,6 +7,7 @@ import {errorMiddleware, notFound, rejectMalformedUrl} from './error-middleware'
 import type {Exporter} from './export/exporter';
 import {exportRateLimit} from './rate-limit';
 import {exportPdfRouter} from './routes/export-pdf';
+import {exportStatusRouter} from './routes/export-status';
 import {healthRouter} from './routes/health';
 import {pdfFilesRouter} from './routes/pdf-files';
 import type {SiteProbe} from './site/site-probe';
@@ -15,7 +16,7 @@ export type AppConfig = Pick<ServerConfig, 'documentsDir' | 'nodeEnv'> &
   Partial<Pick<ServerConfig, 'apiToken' | 'rateLimit' | 'rateWindowMs'>>;
 
 export type AppDependencies = {
-  exporter: Pick<Exporter, 'export'>;
+  exporter: Pick<Exporter, 'export'> & Partial<Pick<Exporter, 'status'>>;
   siteProbe: SiteProbe;
 };
 
@@ -41,6 +42,7 @@ export function createApp(config: AppConfig, {exporter, siteProbe}: AppDependenc
     : guarded;
   app.use(exportPdfRouter(exporter, exportGuards));
   app.use(pdfFilesRouter(config.documentsDir, guarded));
+  if (exporter.status) app.use(exportStatusRouter(exporter.status, guarded));
   app.use(notFound);
   app.use(errorMiddleware({exposeStack: config.nodeEnv === 'development'}));
   return app;

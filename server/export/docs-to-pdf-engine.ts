@@ -2,7 +2,8 @@ import {createRequire} from 'node:module';
 import {findChromium, sandboxArgs} from '../chromium';
 import {docsToPdfArgs} from './docs-to-pdf-args';
 import {HttpError} from '../errors';
-import {ExportFailure, type ExportEngine, type ExportJob} from './engine';
+import {planBook} from './book-plan';
+import {ExportFailure, progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from './engine';
 import {runProcess} from './run-process';
 
 function docsToPdfCli(): string {
@@ -13,6 +14,26 @@ function docsToPdfCli(): string {
 function lastErrorLine(lines: string[]): string | undefined {
   const errorLine = [...lines].reverse().find((line) => /\bError\b/.test(line));
   return errorLine?.replace(/^\[[^\]]*\]\s*(\[[A-Z]+\]\s*)?/, '').trim();
+}
+
+/** docs-to-pdf's steps, weighted by DESIGN.md §5's 100-doc figures: crawl 151 s, autoscroll 120 s, print 19 s. */
+const PROGRESS_PLAN: ProgressPlan = [
+  {phase: 'capture', weight: 151},
+  {phase: 'assemble', weight: 120},
+  {phase: 'render', weight: 19},
+];
+
+/** Follows docs-to-pdf's output: a line per page it fetches, then one per step. */
+function progressReader(job: ExportJob): (line: string) => void {
+  const report = job.onProgress ?? (() => undefined);
+  // It follows "next" links, which usually walk the sidebar's pages.
+  const expected = job.outlineVersion ? planBook(job.outlineVersion).chapters.length : undefined;
+  let pages = 0;
+  return (line) => {
+    if (/Retrieving html from /.test(line)) report(progressIn(PROGRESS_PLAN, 'capture', ++pages, expected && Math.max(expected, pages)));
+    else if (/Scroll to the bottom|Restructuring the html/.test(line)) report(progressIn(PROGRESS_PLAN, 'assemble'));
+    else if (/Start generating PDF/.test(line)) report(progressIn(PROGRESS_PLAN, 'render'));
+  };
 }
 
 /** The docs-to-pdf CLI in a child process: follows "next" links from the start page. */
@@ -41,6 +62,8 @@ export class DocsToPdfEngine implements ExportEngine {
       browserArgs: sandboxArgs(),
       timeoutMs: job.timeoutMs,
     });
+    const readProgress = progressReader(job);
+    job.onProgress?.(progressIn(PROGRESS_PLAN, 'capture', 0, 1));
     const outcome = await runProcess(process.execPath, [docsToPdfCli(), ...args], {
       cwd: job.workDir,
       // Puppeteer makes its Chromium profile under TMPDIR: keeping it in the
@@ -54,7 +77,10 @@ export class DocsToPdfEngine implements ExportEngine {
       },
       timeoutMs: job.timeoutMs,
       signal: job.signal,
-      onLine: job.log,
+      onLine: (line) => {
+        job.log(line);
+        readProgress(line);
+      },
     });
     if (outcome.timedOut) {
       throw new ExportFailure(

@@ -2,6 +2,37 @@ import type {OutlineVersion} from '../../plugin/docs-outline';
 import type {SiteManifest} from '../../plugin/manifest';
 import type {Subset} from './book-plan';
 
+/** Steps of an export; each engine goes through them in its own order. */
+export type EnginePhase = 'discover' | 'capture' | 'assemble' | 'render';
+
+/** Where an engine is: its phase and, when it can count them, the steps of that phase. */
+export type EngineProgress = {
+  phase: EnginePhase;
+  /** Steps done in this phase: pages captured, parts printed. */
+  done?: number;
+  /** Steps this phase has in all. */
+  total?: number;
+  /** Share of the engine's work done, 0–100, by the engine's own estimate. */
+  percent: number;
+};
+
+/** An engine's phases in the order it runs them, each with its usual share of the time. */
+export type ProgressPlan = ReadonlyArray<{phase: EnginePhase; weight: number}>;
+
+/** The progress of `phase` in `plan`, with `done` of `total` steps of it behind. */
+export function progressIn(plan: ProgressPlan, phase: EnginePhase, done?: number, total?: number): EngineProgress {
+  const sum = plan.reduce((all, step) => all + step.weight, 0);
+  let before = 0;
+  for (const step of plan) {
+    if (step.phase === phase) {
+      const within = total ? Math.min(1, Math.max(0, (done ?? 0) / total)) : 0;
+      return {phase, done, total, percent: (100 * (before + within * step.weight)) / sum};
+    }
+    before += step.weight;
+  }
+  return {phase, done, total, percent: 0};
+}
+
 /** One export, as the exporter hands it to an engine. */
 export type ExportJob = {
   /** The site being exported, in the chosen locale. */
@@ -29,6 +60,8 @@ export type ExportJob = {
   signal?: AbortSignal;
   /** Progress and diagnostics, one line at a time. */
   log: (line: string) => void;
+  /** Told each time the engine moves on: a new phase, or a step of the current one. */
+  onProgress?: (progress: EngineProgress) => void;
 };
 
 /** Why an export failed, in terms of the interface document's error texts. */

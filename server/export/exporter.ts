@@ -7,6 +7,7 @@ import {ERROR_TEXTS, HttpError} from '../errors';
 import type {SiteProbe} from '../site/site-probe';
 import {commitFile, looksLikeCompletePdf, removeQuietly} from './atomic-file';
 import {ExportFailure, type ExportEngine} from './engine';
+import {ExportStatusBoard} from './export-status';
 import {resolveExportTarget, type ExportSelection, type ExportTarget} from './export-target';
 
 /** A finished export. */
@@ -36,6 +37,14 @@ export type ExporterOptions = {
   /** Parent of every export's scratch directory. */
   workRoot: string;
   log: (line: string) => void;
+  /** Where the exports report their progress; default: a board of this exporter's own. */
+  statusBoard?: ExportStatusBoard;
+};
+
+/** How a request follows its export. */
+export type ExportRequestOptions = {
+  /** The client's id for this export, to find it in the status endpoint and event stream. */
+  clientId?: string;
 };
 
 const PART_FILE = /^\..+\.(\d+)-[0-9a-f]+\.part$/;
@@ -58,13 +67,16 @@ function isAlive(pid: number): boolean {
  */
 export class Exporter {
   readonly #options: ExporterOptions;
-  readonly #pending = new Map<string, Promise<ExportResult>>();
+  readonly #pending = new Map<string, {id: string; result: Promise<ExportResult>}>();
+  /** Progress of the queued, running and recent exports. */
+  readonly status: ExportStatusBoard;
   readonly #shutdown = new AbortController();
   #closing = false;
   #tail: Promise<unknown> = Promise.resolve();
 
   constructor(options: ExporterOptions) {
     this.#options = options;
+    this.status = options.statusBoard ?? new ExportStatusBoard();
   }
 
   /** Exports queued or running. */
@@ -76,13 +88,16 @@ export class Exporter {
    * Queues an export of the selected locale and version (the site's defaults when
    * unset) to `fileName`. An unknown locale or version is a 400 before anything queues.
    */
-  async export(fileName: string, selection: ExportSelection = {}): Promise<ExportResult> {
+  async export(fileName: string, selection: ExportSelection = {}, request: ExportRequestOptions = {}): Promise<ExportResult> {
     const target = resolveExportTarget(await this.#loadManifests(), selection);
     this.#options.engine.check?.(target);
     const subsetKey = target.subset?.kind === 'category' ? `category:${target.subset.category.label}` : target.subset?.kind === 'doc' ? `doc:${target.subset.doc.id}` : '';
     const key = JSON.stringify([fileName, target.locale, target.version, target.startPath, subsetKey]);
     const shared = this.#pending.get(key);
-    if (shared) return shared;
+    if (shared) {
+      this.status.joined(shared.id, request.clientId);
+      return shared.result;
+    }
     if (this.#closing) return Promise.reject(shuttingDown());
     if (this.#pending.size > this.#options.queueLimit) {
       return Promise.reject(
@@ -91,12 +106,14 @@ export class Exporter {
         }),
       );
     }
-    const result = this.#tail.then(() => this.#run(fileName, target));
+    const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    this.status.queued(id, {fileName, locale: target.locale, version: target.version, clientId: request.clientId});
+    const result = this.#tail.then(() => this.#run(id, fileName, target));
     const forget = () => {
       this.#pending.delete(key);
     };
     this.#tail = result.then(forget, forget);
-    this.#pending.set(key, result);
+    this.#pending.set(key, {id, result});
     return result;
   }
 
@@ -130,15 +147,19 @@ export class Exporter {
     await this.#options.engine.close?.();
   }
 
-  async #run(fileName: string, target: ExportTarget): Promise<ExportResult> {
+  async #run(jobId: string, fileName: string, target: ExportTarget): Promise<ExportResult> {
     const {documentsDir, engine, log} = this.#options;
     const startedAt = Date.now();
-    const jobId = `${process.pid}-${randomBytes(4).toString('hex')}`;
     const workDir = path.join(this.#options.workRoot, jobId);
     const temporary = path.join(documentsDir, `.${fileName}.${jobId}.part`);
     const destination = path.join(documentsDir, fileName);
     const say = (line: string) => log(`[export ${jobId}] ${line}`);
-    if (this.#closing) throw shuttingDown();
+    if (this.#closing) {
+      const failure = shuttingDown();
+      this.status.failed(jobId, failure.message);
+      throw failure;
+    }
+    this.status.started(jobId);
     const part = target.subset ? `, only ${target.subset.kind} ${target.subset.kind === 'doc' ? target.subset.doc.id : target.subset.category.label}` : '';
     say(`${fileName}: ${target.locale}/${target.version}${part} from ${target.startPath}`);
     try {
@@ -165,7 +186,9 @@ export class Exporter {
         timeoutMs: Math.max(1, this.#options.timeoutMs - (Date.now() - startedAt)),
         signal: this.#shutdown.signal,
         log: say,
+        onProgress: (progress) => this.status.progress(jobId, progress),
       });
+      this.status.writing(jobId);
       // Step 4: only a complete PDF replaces the destination.
       if (!(await looksLikeCompletePdf(temporary))) {
         throw new HttpError(500, ERROR_TEXTS.notCreated, {
@@ -175,9 +198,11 @@ export class Exporter {
       await commitFile(temporary, destination);
       const {size} = await fs.stat(destination);
       say(`${fileName}: ${size} bytes in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+      this.status.succeeded(jobId, {fileSize: size});
       return {fileName, pdfPath: destination, fileSize: size};
     } catch (error) {
       const failure = toHttpError(error);
+      this.status.failed(jobId, failure.message, failure.detail);
       say(`${fileName}: failed: ${failure.message}${failure.detail ? ` (${failure.detail})` : ''}`);
       throw failure;
     } finally {

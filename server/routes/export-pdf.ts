@@ -3,6 +3,7 @@ import {megabytes} from '../documents';
 import type {Exporter} from '../export/exporter';
 import {HttpError} from '../errors';
 import {resolveFileName} from '../file-name';
+import {EXPORT_ID} from './export-status';
 import {methodNotAllowed} from './method-not-allowed';
 
 function singleValue(query: Record<string, unknown>, name: string): string | undefined {
@@ -14,7 +15,11 @@ function singleValue(query: Record<string, unknown>, name: string): string | und
   return value;
 }
 
-/** GET /export-pdf?fileName=&locale=&version=&category=&doc=: exports the site and answers when the file is in place. */
+/**
+ * GET /export-pdf?fileName=&locale=&version=&category=&doc=&exportId=: exports
+ * the site and answers when the file is in place. `exportId`, chosen by the
+ * client, finds the export in GET /export-status/:id and /export-events?id=.
+ */
 export function exportPdfRouter(
   exporter: Pick<Exporter, 'export'>,
   guards: RequestHandler[] = [],
@@ -26,12 +31,20 @@ export function exportPdfRouter(
     .head(methodNotAllowed(['GET']))
     .get(...guards, async (req, res) => {
       const fileName = resolveFileName(req.query.fileName);
-      const result = await exporter.export(fileName, {
-        locale: singleValue(req.query, 'locale'),
-        version: singleValue(req.query, 'version'),
-        category: singleValue(req.query, 'category'),
-        doc: singleValue(req.query, 'doc'),
-      });
+      const clientId = singleValue(req.query, 'exportId');
+      if (clientId !== undefined && !EXPORT_ID.test(clientId)) {
+        throw new HttpError(400, 'Invalid exportId: 1 to 64 letters, digits, "-" or "_"');
+      }
+      const result = await exporter.export(
+        fileName,
+        {
+          locale: singleValue(req.query, 'locale'),
+          version: singleValue(req.query, 'version'),
+          category: singleValue(req.query, 'category'),
+          doc: singleValue(req.query, 'doc'),
+        },
+        {clientId},
+      );
       res.json({
         success: true,
         message: 'PDF exported successfully',

@@ -1,0 +1,92 @@
+import {Router, type Request, type RequestHandler, type Response} from 'express';
+import {HttpError} from '../errors';
+import type {ExportStatus, ExportStatusBoard} from '../export/export-status';
+import {methodNotAllowed} from './method-not-allowed';
+
+/** A client's export id: what `exportId` accepts. */
+export const EXPORT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Comment lines keep proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 15_000;
+
+function wantedId(req: Request): string | undefined {
+  const id = req.query.id;
+  if (id === undefined) return undefined;
+  if (typeof id !== 'string' || !EXPORT_ID.test(id)) {
+    throw new HttpError(400, 'Invalid id: 1 to 64 letters, digits, "-" or "_"');
+  }
+  return id;
+}
+
+const matches = (status: ExportStatus, id: string) => status.id === id || status.clientIds.includes(id);
+const finished = (status: ExportStatus) => status.state === 'done' || status.state === 'failed';
+
+function streamEvents(board: ExportStatusBoard, req: Request, res: Response): void {
+  const id = wantedId(req);
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    // nginx buffers responses unless told otherwise.
+    'X-Accel-Buffering': 'no',
+  });
+  res.write(`retry: 1000\n\n`);
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    unsubscribe();
+    clearInterval(heartbeat);
+    res.end();
+  };
+  const send = (status: ExportStatus) => {
+    if (ended || (id && !matches(status, id))) return;
+    res.write(`event: status\ndata: ${JSON.stringify(status)}\n\n`);
+    // A stream that follows one export ends with it.
+    if (id && finished(status)) end();
+  };
+  const unsubscribe = board.subscribe(send);
+  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  res.on('close', end);
+  // What is true now, before any change: the one export asked for, or all of them.
+  if (id) {
+    const current = board.find(id);
+    if (current) send(current);
+  } else {
+    for (const status of board.list()) send(status);
+  }
+}
+
+/**
+ * GET /export-status: every queued, running and recent export.
+ * GET /export-status/:id: one export, by server id or by the client's `exportId`.
+ * GET /export-events[?id=]: the same as server-sent events, one `status` event per change.
+ */
+export function exportStatusRouter(board: ExportStatusBoard, guards: RequestHandler[] = []): Router {
+  const router = Router();
+  router
+    .route('/export-status')
+    .get(...guards, (_req, res) => {
+      res.json({exports: board.list()});
+    })
+    .all(methodNotAllowed(['GET', 'HEAD']));
+  router
+    .route('/export-status/:id')
+    .get(...guards, (req, res) => {
+      const id = String(req.params.id);
+      if (!EXPORT_ID.test(id)) throw new HttpError(400, 'Invalid id: 1 to 64 letters, digits, "-" or "_"');
+      const status = board.find(id);
+      if (!status) {
+        throw new HttpError(404, `No export with id ${id}`, {
+          detail: 'Finished exports are kept for a while only; the PDFs stay in GET /pdf-files.',
+        });
+      }
+      res.json(status);
+    })
+    .all(methodNotAllowed(['GET', 'HEAD']));
+  router
+    .route('/export-events')
+    .get(...guards, (req, res) => streamEvents(board, req, res))
+    .all(methodNotAllowed(['GET']));
+  return router;
+}
