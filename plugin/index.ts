@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
-import {RUNTIME_CONFIG_FILE, type ClientData} from './client-data';
+import {RUNTIME_CONFIG_FILE, exportsPagePath, siteRootPath, type ClientData} from './client-data';
 import {buildDocsOutline, defaultOutlineVersion, startPathOf} from './docs-outline';
 import {PLUGIN_NAME, buildManifest, manifestFileName} from './manifest';
 import type {PluginOptions} from './options';
@@ -55,10 +55,17 @@ export default function pluginExportPdf(
         manifestFileName(context.i18n.currentLocale),
         JSON.stringify(manifest, null, 2),
       );
+      const pagePath = exportsPagePath(context.baseUrl, options.exportsPage);
+      if (pagePath) {
+        actions.addRoute({path: pagePath, component: '@theme/ExportPdfPage', exact: true});
+      }
+      const siteRoot = siteRootPath(context.baseUrl, context.i18n.currentLocale, context.i18n.defaultLocale);
       const clientData: ClientData = {
         apiUrl: options.apiUrl,
         apiPort: options.apiPort,
-        runtimeConfigPath: context.baseUrl + RUNTIME_CONFIG_FILE,
+        runtimeConfigPath: siteRoot + RUNTIME_CONFIG_FILE,
+        documentsPath: siteRoot,
+        exportsPagePath: pagePath,
       };
       actions.setGlobalData(clientData);
     },

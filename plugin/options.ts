@@ -72,6 +72,11 @@ export type PluginOptions = {
    * Unset: `<siteDir>/pdfs`.
    */
   documentsDir?: string;
+  /**
+   * Site path of the page that lists the exported PDFs, with an Export button
+   * (baseUrl is prepended). `false`: no such page.
+   */
+  exportsPage: string | false;
   /** Deadline of one export in milliseconds; the export is killed past it. */
   exportTimeoutMs: number;
   /** Title on the cover. Unset: the site title. */
@@ -127,6 +132,7 @@ export const DEFAULT_OPTIONS = {
   apiPort: 3001,
   engine: 'native',
   docsPluginId: 'default',
+  exportsPage: '/pdf-exports',
   exportTimeoutMs: 3 * 60 * 1000,
   disableCover: false,
   tocTitle: 'Table of Contents',
@@ -161,6 +167,10 @@ const schema = Joi.object<PluginOptions>({
   locale: Joi.string(),
   startPath: Joi.string().pattern(/^\//, 'site path starting with /'),
   documentsDir: Joi.string(),
+  exportsPage: Joi.alternatives(
+    Joi.string().pattern(/^\/[^?#]*$/, 'site path starting with /'),
+    Joi.boolean().valid(false),
+  ).default(DEFAULT_OPTIONS.exportsPage),
   exportTimeoutMs: Joi.number()
     .integer()
     .min(1000)

@@ -7,6 +7,10 @@ export function getSwizzleConfig(): SwizzleConfig {
         actions: {eject: 'safe', wrap: 'safe'},
         description: 'The Export PDF button: starts an export and shows its result.',
       },
+      ExportPdfPage: {
+        actions: {eject: 'safe', wrap: 'safe'},
+        description: 'The page listing the exported PDFs (option `exportsPage`).',
+      },
       'NavbarItem/ExportPdfNavbarItem': {
         actions: {eject: 'safe', wrap: 'safe'},
         description: 'The navbar item of type `custom-exportPdf`.',

@@ -15,6 +15,8 @@ declare module '@theme/ExportPdfButton' {
     readonly className?: string;
     /** Lay the result out below the button (mobile menu) instead of in a popover. */
     readonly inline?: boolean;
+    /** Called once an export started here has finished, with the API's answer. */
+    readonly onExported?: (result: {fileName: string; pdfUrl: string; fileSize: number; fileSizeMB: string}) => void;
   }
 
   export default function ExportPdfButton(props: Props): ReactNode;
@@ -31,4 +33,11 @@ declare module '@theme/NavbarItem/ExportPdfNavbarItem' {
   }
 
   export default function ExportPdfNavbarItem(props: Props): ReactNode;
+}
+
+declare module '@theme/ExportPdfPage' {
+  import type {ReactNode} from 'react';
+
+  /** The page at the `exportsPage` option's path: every exported PDF, newest first. */
+  export default function ExportPdfPage(): ReactNode;
 }

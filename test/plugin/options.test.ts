@@ -26,6 +26,7 @@ describe('validateOptions', () => {
     assert.equal(options.coverTitle, undefined);
     assert.equal(options.coverImage, undefined);
     assert.equal(options.captureFromBuild, true);
+    assert.equal(options.exportsPage, '/pdf-exports');
   });
 
   it('accepts undefined options, as a plugin listed without options', () => {
@@ -43,6 +44,7 @@ describe('validateOptions', () => {
       startPath: '/docs/start',
       documentsDir: 'exports',
       captureFromBuild: false,
+      exportsPage: false,
     });
     assert.equal(options.apiUrl, 'https://pdf.example.com', 'trailing slash removed');
     assert.equal(options.coverTitle, 'Handbook');
@@ -53,6 +55,8 @@ describe('validateOptions', () => {
     assert.equal(options.startPath, '/docs/start');
     assert.equal(options.documentsDir, 'exports');
     assert.equal(options.captureFromBuild, false);
+    assert.equal(options.exportsPage, false);
+    assert.equal(validate({exportsPage: '/downloads/pdf'}).exportsPage, '/downloads/pdf');
   });
 
   for (const [name, bad] of [
@@ -65,6 +69,9 @@ describe('validateOptions', () => {
     ['coverImage true', {coverImage: true}],
     ['an unknown engine', {engine: 'wkhtmltopdf'}],
     ['captureFromBuild that is not a boolean', {captureFromBuild: 'sometimes'}],
+    ['an exports page path without a leading slash', {exportsPage: 'pdf-exports'}],
+    ['an exports page path with a query', {exportsPage: '/pdf?x=1'}],
+    ['exportsPage true', {exportsPage: true}],
     ['an unknown option', {colour: 'red'}],
   ] as const) {
     it(`rejects ${name}`, () => {

@@ -3,6 +3,28 @@ export type ExportPdfClientData = {
   apiUrl?: string;
   apiPort: number;
   runtimeConfigPath: string;
+  documentsPath: string;
+  exportsPagePath?: string;
+};
+
+/** An export as GET /export-status and /export-events report it (the fields the UI uses). */
+export type ExportProgress = {
+  state: 'queued' | 'running' | 'done' | 'failed';
+  phase: string;
+  done?: number;
+  total?: number;
+  percent: number;
+  queuePosition?: number;
+  elapsedMs: number;
+};
+
+/** An entry of GET /pdf-files. */
+export type PdfFile = {
+  name: string;
+  size: number;
+  sizeMB: string;
+  created: string;
+  modified: string;
 };
 
 /** Success body of GET /export-pdf. */
@@ -84,23 +106,118 @@ export async function resolveApiUrl(data: ExportPdfClientData): Promise<string> 
   return `${window.location.protocol}//${window.location.hostname}:${port}`;
 }
 
-export async function requestExport(apiUrl: string, token?: string): Promise<ExportSuccess> {
+function headersFor(token?: string): Record<string, string> {
   const headers: Record<string, string> = {Accept: 'application/json'};
   if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** GETs `url` and gives its JSON body, or throws the API's error text. */
+async function getJson<T>(apiUrl: string, url: string, token?: string, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${apiUrl}/export-pdf`, {headers});
-  } catch {
+    response = await fetch(url, {headers: headersFor(token), signal});
+  } catch (error) {
+    if (signal?.aborted) throw error;
     throw new ExportApiError(`Cannot reach the export API at ${apiUrl}`);
   }
-  const body = (await response.json().catch(() => undefined)) as
-    | (Partial<ExportSuccess> & {error?: string; detail?: string})
-    | undefined;
+  const body = (await response.json().catch(() => undefined)) as ({success?: boolean; error?: string; detail?: string} & T) | undefined;
   if (response.status === 401) {
     throw new ExportAuthError(body?.error ?? 'Authentication required', body?.detail);
   }
-  if (!response.ok || !body?.success) {
+  if (!response.ok || !body || body.success === false) {
     throw new ExportApiError(body?.error ?? `The export API answered ${response.status}`, body?.detail);
   }
-  return body as ExportSuccess;
+  return body;
+}
+
+/** What to export: the API's defaults where unset. */
+export type ExportRequest = {
+  /** Locale to export: the one the reader is viewing. */
+  locale?: string;
+  /** Id the progress of this export is followed by. */
+  exportId?: string;
+};
+
+export async function requestExport(apiUrl: string, token?: string, request: ExportRequest = {}): Promise<ExportSuccess> {
+  const query = new URLSearchParams();
+  if (request.locale) query.set('locale', request.locale);
+  if (request.exportId) query.set('exportId', request.exportId);
+  const search = query.toString() ? `?${query}` : '';
+  return getJson<ExportSuccess>(apiUrl, `${apiUrl}/export-pdf${search}`, token);
+}
+
+export async function listPdfFiles(apiUrl: string, token?: string, signal?: AbortSignal): Promise<PdfFile[]> {
+  const body = await getJson<{files: PdfFile[]}>(apiUrl, `${apiUrl}/pdf-files`, token, signal);
+  return [...body.files].sort((a, b) => Date.parse(b.modified) - Date.parse(a.modified));
+}
+
+/** A random id for one export, so its progress can be followed. */
+export function newExportId(): string {
+  const random = globalThis.crypto?.randomUUID?.();
+  return random ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** Reads `status` events off a server-sent event stream until it ends. */
+async function readEvents(body: ReadableStream<Uint8Array>, onStatus: (progress: ExportProgress) => void): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for (;;) {
+    const {value, done} = await reader.read();
+    if (done) return;
+    buffered += decoder.decode(value, {stream: true});
+    let end: number;
+    while ((end = buffered.indexOf('\n\n')) >= 0) {
+      const block = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      const lines = block.split('\n');
+      if (!lines.includes('event: status')) continue;
+      const data = lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+      onStatus(JSON.parse(data) as ExportProgress);
+    }
+  }
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/**
+ * Follows one export's progress until `signal` aborts: the API's event stream
+ * (fetch, so the token can go in a header), else polling its status. Progress
+ * is a nicety: when the API cannot report it, this just stops.
+ */
+export async function followExport(
+  apiUrl: string,
+  exportId: string,
+  token: string | undefined,
+  onStatus: (progress: ExportProgress) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  try {
+    const response = await fetch(`${apiUrl}/export-events?id=${encodeURIComponent(exportId)}`, {
+      headers: {...headersFor(token), Accept: 'text/event-stream'},
+      signal,
+    });
+    if (response.ok && response.body) {
+      await readEvents(response.body, onStatus);
+      return;
+    }
+  } catch {
+    if (signal.aborted) return;
+  }
+  while (!signal.aborted) {
+    try {
+      onStatus(await getJson<ExportProgress>(apiUrl, `${apiUrl}/export-status/${encodeURIComponent(exportId)}`, token, signal));
+    } catch {
+      // Not queued yet, or an API without progress reporting: the export itself is unaffected.
+    }
+    await sleep(1000, signal);
+  }
 }

@@ -1,10 +1,97 @@
-import React, {useId, type FormEvent, type ReactNode} from 'react';
+import React, {useEffect, useId, type FormEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import {useLocation} from '@docusaurus/router';
 import Translate, {translate} from '@docusaurus/Translate';
-import useBaseUrl from '@docusaurus/useBaseUrl';
+import {usePluginData} from '@docusaurus/useGlobalData';
 import type {Props} from '@theme/ExportPdfButton';
+import type {ExportPdfClientData, ExportProgress} from './api';
 import {useExportPdf} from './useExportPdf';
 import styles from './styles.module.css';
+
+/** What the export is doing, in words. */
+function ProgressStep({progress}: {progress?: ExportProgress}): ReactNode {
+  const values = {done: progress?.done ?? 0, total: progress?.total ?? 0, position: progress?.queuePosition ?? 0};
+  const counted = progress?.total !== undefined;
+  switch (progress?.phase) {
+    case 'queued':
+      return (
+        <Translate id="theme.ExportPdf.progress.queued" description="Export progress: waiting behind other exports" values={values}>
+          {'Waiting for {position} export(s) ahead'}
+        </Translate>
+      );
+    case 'discover':
+      return (
+        <Translate id="theme.ExportPdf.progress.discover" description="Export progress: reading the docs' sidebar">
+          Reading the sidebar
+        </Translate>
+      );
+    case 'capture':
+      return counted ? (
+        <Translate id="theme.ExportPdf.progress.captureCounted" description="Export progress: pages captured of all" values={values}>
+          {'Capturing pages: {done} of {total}'}
+        </Translate>
+      ) : (
+        <Translate id="theme.ExportPdf.progress.capture" description="Export progress: capturing the pages">
+          Capturing pages
+        </Translate>
+      );
+    case 'render':
+      return counted ? (
+        <Translate id="theme.ExportPdf.progress.renderCounted" description="Export progress: parts of the book printed of all" values={values}>
+          {'Printing: part {done} of {total}'}
+        </Translate>
+      ) : (
+        <Translate id="theme.ExportPdf.progress.render" description="Export progress: printing the book">
+          Printing
+        </Translate>
+      );
+    case 'assemble':
+      return (
+        <Translate id="theme.ExportPdf.progress.assemble" description="Export progress: joining the parts, TOC and bookmarks">
+          Assembling the book
+        </Translate>
+      );
+    case 'write':
+      return (
+        <Translate id="theme.ExportPdf.progress.write" description="Export progress: saving the file">
+          Saving the PDF
+        </Translate>
+      );
+    default:
+      return (
+        <Translate id="theme.ExportPdf.progress.starting" description="Export progress before the server reports any">
+          Starting the export
+        </Translate>
+      );
+  }
+}
+
+function ProgressPanel({progress}: {progress?: ExportProgress}): ReactNode {
+  const percent = Math.round(progress?.percent ?? 0);
+  const label = translate({
+    id: 'theme.ExportPdf.progress.label',
+    message: 'PDF export progress',
+    description: 'Accessible name of the export progress bar',
+  });
+  return (
+    <div className={clsx(styles.panel, styles.progressPanel)} data-testid="export-pdf-progress">
+      <div
+        className={styles.progressTrack}
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}>
+        <div className={styles.progressBar} style={{width: `${percent}%`}} />
+      </div>
+      <div className={styles.progressText} aria-live="polite">
+        <ProgressStep progress={progress} />
+        <span className={styles.percent}>{percent}%</span>
+      </div>
+    </div>
+  );
+}
 
 function CloseButton({onClick}: {onClick: () => void}): ReactNode {
   const label = translate({
@@ -19,11 +106,16 @@ function CloseButton({onClick}: {onClick: () => void}): ReactNode {
   );
 }
 
-export default function ExportPdfButton({className, inline = false}: Props): ReactNode {
+export default function ExportPdfButton({className, inline = false, onExported}: Props): ReactNode {
   const {state, start, submitToken, reset} = useExportPdf();
+  const {exportsPagePath, documentsPath} = usePluginData('docusaurus-plugin-export-pdf') as ExportPdfClientData;
+  const onExportsPage = useLocation().pathname.replace(/\/$/, '') === exportsPagePath;
+  const finished = state.status === 'done' ? state.result : undefined;
+  useEffect(() => {
+    if (finished) onExported?.(finished);
+  }, [finished, onExported]);
   const tokenHintId = useId();
   const tokenInputId = useId();
-  const siteRoot = useBaseUrl('/');
   const busy = state.status === 'busy';
   const onTokenSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,8 +138,11 @@ export default function ExportPdfButton({className, inline = false}: Props): Rea
         {busy ? (
           <>
             <span className={styles.spinner} aria-hidden="true" />
-            <Translate id="theme.ExportPdf.busy" description="Button text while the PDF export runs">
-              Exporting PDF…
+            <Translate
+              id="theme.ExportPdf.busyPercent"
+              description="Button text while the PDF export runs, with the share done"
+              values={{percent: Math.round(state.progress?.percent ?? 0)}}>
+              {'Exporting PDF… {percent}%'}
             </Translate>
           </>
         ) : (
@@ -56,20 +151,30 @@ export default function ExportPdfButton({className, inline = false}: Props): Rea
           </Translate>
         )}
       </button>
+      {busy && <ProgressPanel progress={state.progress} />}
       {state.status === 'done' && (
         <div className={clsx(styles.panel, styles.success)} role="status">
-          <a
-            className={styles.download}
-            href={siteRoot + state.result.pdfUrl}
-            download={state.result.fileName}
-            data-testid="export-pdf-download">
-            <Translate
-              id="theme.ExportPdf.download"
-              description="Link to the exported PDF"
-              values={{fileName: state.result.fileName, size: state.result.fileSizeMB}}>
-              {'Download {fileName} ({size} MB)'}
-            </Translate>
-          </a>
+          <div className={styles.doneBody}>
+            <a
+              className={styles.download}
+              href={documentsPath + state.result.pdfUrl}
+              download={state.result.fileName}
+              data-testid="export-pdf-download">
+              <Translate
+                id="theme.ExportPdf.download"
+                description="Link to the exported PDF"
+                values={{fileName: state.result.fileName, size: state.result.fileSizeMB}}>
+                {'Download {fileName} ({size} MB)'}
+              </Translate>
+            </a>
+            {exportsPagePath && !onExportsPage && (
+              <Link to={exportsPagePath} className={styles.allExports} data-testid="export-pdf-all-exports">
+                <Translate id="theme.ExportPdf.allExports" description="Link from the export notice to the page listing every PDF">
+                  All exported PDFs
+                </Translate>
+              </Link>
+            )}
+          </div>
           <CloseButton onClick={reset} />
         </div>
       )}

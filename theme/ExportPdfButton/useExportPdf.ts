@@ -1,25 +1,32 @@
-import {useCallback, useRef, useState} from 'react';
+import {useCallback, useEffect, useRef, useState} from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import {
   ExportApiError,
   ExportAuthError,
+  followExport,
   forgetToken,
   loadToken,
+  newExportId,
   requestExport,
   resolveApiUrl,
   saveToken,
   type ExportPdfClientData,
+  type ExportProgress,
   type ExportSuccess,
 } from './api';
 
 export type ExportState =
   | {status: 'idle'}
-  | {status: 'busy'}
+  | {status: 'busy'; progress?: ExportProgress}
   | {status: 'done'; result: ExportSuccess}
   | {status: 'needs-token'; message: string}
   | {status: 'error'; message: string; detail?: string};
 
-/** Runs one export at a time from this page and keeps its outcome. */
+/**
+ * Runs one export at a time from this page, of the locale the reader is
+ * viewing, follows its progress, and keeps its outcome.
+ */
 export function useExportPdf(): {
   state: ExportState;
   start: () => void;
@@ -27,8 +34,11 @@ export function useExportPdf(): {
   reset: () => void;
 } {
   const data = usePluginData('docusaurus-plugin-export-pdf') as ExportPdfClientData;
+  const {i18n} = useDocusaurusContext();
   const [state, setState] = useState<ExportState>({status: 'idle'});
   const running = useRef(false);
+  const following = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => following.current?.abort(), []);
 
   /** A given token is stored and used even if storage refuses it; else the stored one is used. */
   const run = useCallback(
@@ -37,15 +47,32 @@ export function useExportPdf(): {
       running.current = true;
       setState({status: 'busy'});
       let apiUrl: string | undefined;
+      const exportId = newExportId();
+      const follow = new AbortController();
+      following.current = follow;
       resolveApiUrl(data)
         .then((url) => {
           apiUrl = url;
           if (given) saveToken(url, given);
-          return requestExport(url, given ?? loadToken(url));
+          const token = given ?? loadToken(url);
+          void followExport(
+            url,
+            exportId,
+            token,
+            (progress) => {
+              if (!follow.signal.aborted) setState({status: 'busy', progress});
+            },
+            follow.signal,
+          );
+          return requestExport(url, token, {locale: i18n.currentLocale, exportId});
         })
         .then(
-          (result) => setState({status: 'done', result}),
+          (result) => {
+            follow.abort();
+            setState({status: 'done', result});
+          },
           (error: unknown) => {
+            follow.abort();
             if (error instanceof ExportAuthError) {
               // Missing or rejected: a stored token would only fail again.
               if (apiUrl) forgetToken(apiUrl);
@@ -60,10 +87,11 @@ export function useExportPdf(): {
           },
         )
         .finally(() => {
+          follow.abort();
           running.current = false;
         });
     },
-    [data],
+    [data, i18n.currentLocale],
   );
 
   const start = useCallback(() => run(), [run]);

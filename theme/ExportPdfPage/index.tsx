@@ -1,0 +1,139 @@
+import React, {type ReactNode} from 'react';
+import clsx from 'clsx';
+import Translate, {translate} from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import ExportPdfButton from '@theme/ExportPdfButton';
+import {usePluginData} from '@docusaurus/useGlobalData';
+import Layout from '@theme/Layout';
+import type {ExportPdfClientData, PdfFile} from '../ExportPdfButton/api';
+import {usePdfFiles} from './usePdfFiles';
+import styles from './styles.module.css';
+
+function FileRow({file, siteRoot, dates}: {file: PdfFile; siteRoot: string; dates: Intl.DateTimeFormat}): ReactNode {
+  const href = siteRoot + encodeURIComponent(file.name);
+  const modified = new Date(file.modified);
+  return (
+    <tr data-testid="pdf-exports-row">
+      <td className={styles.name}>
+        <a href={href} target="_blank" rel="noopener">
+          {file.name}
+        </a>
+      </td>
+      <td className={styles.number} title={`${file.size} B`}>
+        {file.sizeMB} MB
+      </td>
+      <td>
+        <time dateTime={file.modified}>{dates.format(modified)}</time>
+      </td>
+      <td className={styles.actions}>
+        <a className="button button--sm button--outline button--primary" href={href} download={file.name}>
+          <Translate id="theme.ExportPdf.page.download" description="Download button of a row on the exported PDFs page">
+            Download
+          </Translate>
+        </a>
+      </td>
+    </tr>
+  );
+}
+
+function FileTable({files}: {files: PdfFile[]}): ReactNode {
+  const {documentsPath} = usePluginData('docusaurus-plugin-export-pdf') as ExportPdfClientData;
+  const {i18n} = useDocusaurusContext();
+  const dates = new Intl.DateTimeFormat(i18n.currentLocale, {dateStyle: 'medium', timeStyle: 'short'});
+  return (
+    <table className={styles.table} data-testid="pdf-exports-table">
+      <thead>
+        <tr>
+          <th>
+            <Translate id="theme.ExportPdf.page.name" description="Column of the file names on the exported PDFs page">
+              File
+            </Translate>
+          </th>
+          <th className={styles.number}>
+            <Translate id="theme.ExportPdf.page.size" description="Column of the file sizes on the exported PDFs page">
+              Size
+            </Translate>
+          </th>
+          <th>
+            <Translate id="theme.ExportPdf.page.date" description="Column of the export dates on the exported PDFs page">
+              Exported
+            </Translate>
+          </th>
+          <th>
+            <span className={styles.srOnly}>
+              <Translate id="theme.ExportPdf.page.actions" description="Hidden heading of the column of download buttons">
+                Actions
+              </Translate>
+            </span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {files.map((file) => (
+          <FileRow key={file.name} file={file} siteRoot={documentsPath} dates={dates} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Every PDF the API holds, newest first, with an Export button; loaded in the browser. */
+export default function ExportPdfPage(): ReactNode {
+  const {state, reload} = usePdfFiles();
+  const title = translate({
+    id: 'theme.ExportPdf.page.title',
+    message: 'Exported PDFs',
+    description: 'Title of the page listing the exported PDFs',
+  });
+  return (
+    <Layout
+      title={title}
+      description={translate({
+        id: 'theme.ExportPdf.page.description',
+        message: 'Download the PDF exports of this documentation, or export a new one.',
+        description: 'Meta description of the exported PDFs page',
+      })}>
+      <main className={clsx('container margin-vert--lg', styles.page)}>
+        <header className={styles.header}>
+          <h1 className={styles.title}>{title}</h1>
+          <div className={styles.toolbar}>
+            <button type="button" className="button button--sm button--secondary" onClick={reload}>
+              <Translate id="theme.ExportPdf.page.refresh" description="Button that reloads the list of exported PDFs">
+                Refresh
+              </Translate>
+            </button>
+            <ExportPdfButton onExported={reload} />
+          </div>
+        </header>
+        {state.status === 'loading' && (
+          <p className={styles.note} aria-busy="true">
+            <Translate id="theme.ExportPdf.page.loading" description="Shown while the list of exported PDFs loads">
+              Loading the exported PDFs…
+            </Translate>
+          </p>
+        )}
+        {state.status === 'error' && (
+          <div className="alert alert--danger" role="alert" data-testid="pdf-exports-error">
+            <strong>
+              <Translate id="theme.ExportPdf.page.error" description="Heading of the error shown when the PDF list cannot load">
+                The exported PDFs could not be listed:
+              </Translate>
+            </strong>{' '}
+            {state.message}
+            {state.detail && <div className={styles.detail}>{state.detail}</div>}
+          </div>
+        )}
+        {state.status === 'ready' && state.files.length === 0 && (
+          <div className={styles.empty} data-testid="pdf-exports-empty">
+            <p>
+              <Translate id="theme.ExportPdf.page.empty" description="Shown when no PDF has been exported yet">
+                No PDF has been exported yet. Export the docs and the file appears here.
+              </Translate>
+            </p>
+          </div>
+        )}
+        {state.status === 'ready' && state.files.length > 0 && <FileTable files={state.files} />}
+      </main>
+    </Layout>
+  );
+}
