@@ -16,7 +16,11 @@ const config: Config = {
     hooks: {onBrokenMarkdownLinks: 'throw'},
   },
   themes: ['@docusaurus/theme-mermaid'],
-  i18n: {defaultLocale: 'en', locales: ['en']},
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en', 'fr'],
+    localeConfigs: {fr: {label: 'Français', htmlLang: 'fr-FR'}},
+  },
 
   presets: [
     [
@@ -45,6 +49,7 @@ const config: Config = {
       logo: {alt: 'Acme Widgets logo', src: 'img/logo.svg'},
       items: [
         {type: 'docSidebar', sidebarId: 'docsSidebar', position: 'left', label: 'Docs'},
+        {type: 'localeDropdown', position: 'right'},
         {type: 'custom-exportPdf', position: 'right'},
       ],
     },
