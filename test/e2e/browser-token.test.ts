@@ -19,7 +19,7 @@ describe('Export PDF button with an API token', {timeout: 400_000}, () => {
   const storedToken = () =>
     page.evaluate((key) => window.localStorage.getItem(key), `docusaurus-plugin-export-pdf:token:${server.apiUrl}`);
   const exportButton = () => page.locator('.navbar').getByRole('button', {name: 'Export PDF'});
-  const busyButton = () => page.locator('.navbar').getByRole('button', {name: 'Exporting PDF…'});
+  const busyButton = () => page.locator('.navbar').getByRole('button', {name: /^Exporting PDF… \d+%$/});
   const tokenForm = () => page.getByTestId('export-pdf-token-form');
 
   async function submitToken(token: string): Promise<void> {
@@ -60,11 +60,13 @@ describe('Export PDF button with an API token', {timeout: 400_000}, () => {
   it('uses the kept token after a reload without asking again', async () => {
     await page.reload();
     const request = page.waitForRequest(
-      (candidate) => candidate.method() === 'GET' && candidate.url() === `${server.apiUrl}/export-pdf`,
+      (candidate) => candidate.method() === 'GET' && new URL(candidate.url()).href.startsWith(`${server.apiUrl}/export-pdf?`),
     );
+    const progress = page.waitForRequest((candidate) => candidate.url().startsWith(`${server.apiUrl}/export-events?id=`));
     await exportButton().click();
     // headers(), not allHeaders(): the latter waits for the response, i.e. the whole export.
     assert.equal((await request).headers().authorization, `Bearer ${TOKEN}`);
+    assert.equal((await progress).headers().authorization, `Bearer ${TOKEN}`, 'the progress stream carries the token too');
     await busyButton().waitFor();
     // A 401 would bring the form back within milliseconds; the export itself takes far longer.
     await page.waitForTimeout(1000);
