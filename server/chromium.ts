@@ -48,7 +48,22 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
   throw new ChromiumNotFoundError('No Chrome or Chromium was found.');
 }
 
-/** Chromium refuses to start its sandbox as root; only then is it turned off. */
-export function sandboxArgs(): string[] {
-  return process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+/** Variable an operator sets to run Chromium without its sandbox as a non-root user. */
+export const NO_SANDBOX_VARIABLE = 'CHROMIUM_NO_SANDBOX';
+
+const FLAG_VALUES: Record<string, boolean> = {'': false, '0': false, false: false, no: false, '1': true, true: true, yes: true};
+
+/** CHROMIUM_NO_SANDBOX as a boolean; undefined for a value that is neither yes nor no. */
+export function parseNoSandbox(env: NodeJS.ProcessEnv = process.env): boolean | undefined {
+  return FLAG_VALUES[(env[NO_SANDBOX_VARIABLE] ?? '').trim().toLowerCase()];
+}
+
+/**
+ * Chromium refuses to start its sandbox as root, so it is always off then. A
+ * non-root user keeps it unless CHROMIUM_NO_SANDBOX says otherwise: the sandbox
+ * needs user namespaces, which a default Docker container (seccomp) does not
+ * grant, and the operator, not a guess, decides that the container is the fence.
+ */
+export function sandboxArgs(env: NodeJS.ProcessEnv = process.env, uid = process.getuid?.()): string[] {
+  return uid === 0 || parseNoSandbox(env) === true ? ['--no-sandbox'] : [];
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {ENGINE_NAMES, type ExportEngineName} from '../plugin/options';
+import {NO_SANDBOX_VARIABLE, parseNoSandbox} from './chromium';
 
 /** Everything the server entry reads from the environment, validated once at start-up. */
 export type ServerConfig = {
@@ -27,6 +28,8 @@ export type ServerConfig = {
   shutdownGraceMs: number;
   /** Engine every export uses whatever the plugin options say (EXPORT_ENGINE); unset: the site's choice. */
   engine?: ExportEngineName;
+  /** Chromium runs without its sandbox even as a non-root user (CHROMIUM_NO_SANDBOX); as root it always does. */
+  chromiumNoSandbox: boolean;
 };
 
 export type ConfigDefaults = {
@@ -94,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
   if (engine !== undefined && !(ENGINE_NAMES as readonly string[]).includes(engine)) {
     problems.push(`EXPORT_ENGINE must be one of ${ENGINE_NAMES.join(', ')}, got "${engine}"`);
   }
+  const chromiumNoSandbox = parseNoSandbox(env);
+  if (chromiumNoSandbox === undefined) {
+    problems.push(`${NO_SANDBOX_VARIABLE} must be 1, true, yes, 0, false or no, got "${env[NO_SANDBOX_VARIABLE]}"`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     apiPort,
@@ -108,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
     rateWindowMs,
     shutdownGraceMs,
     engine: engine as ExportEngineName | undefined,
+    chromiumNoSandbox: chromiumNoSandbox === true,
   };
 }
 

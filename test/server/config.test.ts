@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       rateWindowMs: 600_000,
       shutdownGraceMs: 10_000,
       engine: undefined,
+      chromiumNoSandbox: false,
     });
   });
 
@@ -85,6 +86,14 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({EXPORT_ENGINE: 'docs-to-pdf'}, defaults).engine, 'docs-to-pdf');
     assert.equal(loadConfig({EXPORT_ENGINE: ' native '}, defaults).engine, 'native');
     assert.throws(() => loadConfig({EXPORT_ENGINE: 'wkhtmltopdf'}, defaults), /EXPORT_ENGINE must be one of native, docs-to-pdf, got "wkhtmltopdf"/);
+  });
+
+  it('reads CHROMIUM_NO_SANDBOX as yes or no, and refuses anything else', () => {
+    assert.equal(loadConfig({CHROMIUM_NO_SANDBOX: '1'}, defaults).chromiumNoSandbox, true);
+    assert.equal(loadConfig({CHROMIUM_NO_SANDBOX: ' True '}, defaults).chromiumNoSandbox, true);
+    assert.equal(loadConfig({CHROMIUM_NO_SANDBOX: 'no'}, defaults).chromiumNoSandbox, false);
+    assert.equal(loadConfig({CHROMIUM_NO_SANDBOX: ''}, defaults).chromiumNoSandbox, false);
+    assert.throws(() => loadConfig({CHROMIUM_NO_SANDBOX: 'sometimes'}, defaults), /CHROMIUM_NO_SANDBOX must be 1, true, yes, 0, false or no, got "sometimes"/);
   });
 
   it('refuses the same port for the API and the site', () => {
