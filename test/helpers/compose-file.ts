@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 
-// js-yaml comes with Docusaurus (@docusaurus/utils); it ships no types of its own.
+// js-yaml (a dev dependency, also what Docusaurus reads YAML with) ships no types of its own.
 const yaml = createRequire(__filename)('js-yaml') as {load: (text: string) => unknown};
 
 /** The part of a compose service these tests read. */
