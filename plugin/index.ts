@@ -4,6 +4,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {RUNTIME_CONFIG_FILE, exportsPagePath, siteRootPath, type ClientData} from './client-data';
 import {buildDocsOutline, defaultOutlineVersion, startPathOf} from './docs-outline';
+import {registerExportCommand} from './export-command';
 import {PLUGIN_NAME, buildManifest, manifestFileName} from './manifest';
 import type {PluginOptions} from './options';
 
@@ -24,6 +25,10 @@ export default function pluginExportPdf(
 
     getClientModules() {
       return [path.resolve(__dirname, '../client/route-signal.js')];
+    },
+
+    extendCli(cli) {
+      registerExportCommand(cli, {siteDir: context.siteDir, pluginId: options.id});
     },
 
     async allContentLoaded({allContent, actions}) {

@@ -1,19 +1,16 @@
 import {promises as fs} from 'node:fs';
 import type {Server} from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type {ChildProcess} from 'node:child_process';
 import type {SiteManifest} from '../plugin/manifest';
 import {createApp} from './app';
+import {loadSiteConfig, readBuiltManifest} from './built-site';
 import {findChromium} from './chromium';
-import {internalSiteOrigin, loadConfig, type ServerConfig} from './config';
-import {DocsToPdfEngine} from './export/docs-to-pdf-engine';
-import {EngineSelector} from './export/engine-selector';
-import {NativeEngine} from './export/native/native-engine';
-import {Exporter} from './export/exporter';
+import {internalSiteOrigin, type ServerConfig} from './config';
+import {createExporter} from './create-exporter';
 import {killTree} from './export/process-tree';
 import {closeServer, freePort, listen} from './listen';
-import {readManifest, readManifests} from './manifest';
+import {readManifest} from './manifest';
 import {createDevSiteApp, spawnDevServer} from './site/dev-site';
 import {httpSiteProbe} from './site/site-probe';
 import {createStaticSiteApp} from './site/static-site';
@@ -27,12 +24,6 @@ export type RunningServer = {
 };
 
 const log = (line: string) => console.log(`[export-pdf] ${line}`);
-
-/** Where PDFs go when neither DOCS_PATH/DOCS_DIR nor the plugin option says. */
-export function defaultDocumentsDir(siteDir: string, manifest: SiteManifest): string {
-  const configured = manifest.options.documentsDir;
-  return configured ? path.resolve(siteDir, configured) : path.join(siteDir, 'pdfs');
-}
 
 /**
  * Docusaurus writes plugin data (our manifest) before its dev server listens,
@@ -74,44 +65,26 @@ export async function runServer(mode: ServerMode, siteDirArg: string): Promise<R
   }
 }
 
-async function readBuiltManifest(siteDir: string): Promise<SiteManifest> {
-  const manifest = await readManifest(siteDir);
-  await fs.access(manifest.outDir).catch(() => {
-    throw new Error(`The build directory ${manifest.outDir} is missing: run \`docusaurus build\` first.`);
-  });
-  return manifest;
-}
-
 async function startServers(
   siteDir: string,
   manifest: SiteManifest,
   dev?: {origin: string; process: ChildProcess},
 ): Promise<RunningServer> {
-  const config = loadConfig(process.env, {
-    documentsDir: defaultDocumentsDir(siteDir, manifest),
-    exportTimeoutMs: manifest.options.exportTimeoutMs,
-  });
+  const config = loadSiteConfig(siteDir, manifest);
   await fs.mkdir(config.documentsDir, {recursive: true});
   const siteOrigin = internalSiteOrigin(config);
   const siteProbe = httpSiteProbe(siteOrigin + manifest.baseUrl);
-  const workRoot = path.join(os.tmpdir(), 'docusaurus-export-pdf');
-  await fs.mkdir(workRoot, {recursive: true});
-  const exporter = new Exporter({
-    engine: new EngineSelector(
-      {native: new NativeEngine({workRoot, log}), 'docs-to-pdf': new DocsToPdfEngine()},
-      config.engine,
-    ),
+  const exporter = await createExporter({
+    siteDir,
     documentsDir: config.documentsDir,
     siteOrigin,
     servesBuild: !dev,
     siteProbe,
-    loadManifests: () => readManifests(siteDir),
+    engine: config.engine,
     timeoutMs: config.exportTimeoutMs,
     queueLimit: config.queueLimit,
-    workRoot,
     log,
   });
-  await exporter.sweepStale();
 
   try {
     log(`Chromium: ${findChromium()}`);

@@ -2,7 +2,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Parent of every export's scratch directory (see server-entry.ts). */
+/** Parent of every export's scratch directory (see server/create-exporter.ts). */
 export const WORK_ROOT = path.join(os.tmpdir(), 'docusaurus-export-pdf');
 
 /** A zombie waiting for its parent to reap it no longer runs. */
