@@ -8,6 +8,7 @@ import {confinement as currentConfinement, spawnConfined, type Confinement} from
 import type {DockerStage} from './dockerfile';
 import {tempDir} from './fixtures';
 import {REPO_ROOT} from './server-process';
+import {waitHealthy} from './wait-healthy';
 
 /** Where the container's absolute paths are on this machine; the longest match wins. */
 export type PathMap = Record<string, string>;
@@ -120,17 +121,7 @@ export async function startContainerEntry(
   };
 
   // Ready when the API answers /health, as the HEALTHCHECK sees it.
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
-  for (;;) {
-    const healthy = await fetch(`${run.apiUrl}/health`, {signal: AbortSignal.timeout(2000)}).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return run;
-    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
-      await run.stop();
-      throw new Error(`the container's command did not become healthy:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  if (await waitHealthy(run.apiUrl, child, options.readyTimeoutMs)) return run;
+  await run.stop();
+  throw new Error(`the container's command did not become healthy:\n${output}`);
 }
