@@ -10,6 +10,8 @@ Environment: API_PORT (3001), DOCSITE_PORT (3000), DOCS_PATH or DOCS_DIR (docume
 directory, default <siteDir>/pdfs), HOST (127.0.0.1), NODE_ENV (production),
 EXPORT_TIMEOUT_MS (180000), EXPORT_QUEUE_LIMIT (10), PUPPETEER_EXECUTABLE_PATH.`;
 
+const PARENT_CHECK_MS = 1000;
+
 async function main(argv: string[]): Promise<void> {
   const [command, siteDir = '.', ...rest] = argv;
   if (command === '--help' || command === '-h' || command === 'help') {
@@ -23,13 +25,13 @@ async function main(argv: string[]): Promise<void> {
   }
   const server = await runServer(command as ServerMode, siteDir);
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (why: string) => {
     if (stopping) {
-      console.error(`[export-pdf] ${signal} again: exiting now`);
+      console.error(`[export-pdf] ${why} again: exiting now`);
       process.exit(1);
     }
     stopping = true;
-    console.log(`[export-pdf] ${signal}: shutting down`);
+    console.log(`[export-pdf] ${why}: shutting down`);
     server.close().then(
       () => process.exit(0),
       (error) => {
@@ -40,6 +42,13 @@ async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // `npm run serve` starts the server under `sh -c`; a SIGTERM sent to npm alone
+  // kills that shell (Debian's dash) without passing it on. The server then
+  // finds itself adopted by another process and stops as if it had been signalled.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('parent process gone');
+  }, PARENT_CHECK_MS).unref();
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
