@@ -4,9 +4,9 @@ import {after, before, describe, it} from 'node:test';
 import {chromium, type Browser, type BrowserContext, type Page} from 'playwright-core';
 import {findChromium, sandboxArgs} from '../../server/chromium';
 import {startServerEntry, type RunningEntry} from '../helpers/server-process';
+import {SCREENSHOTS} from '../helpers/site-in-browser';
 
 const EXPORT_TIMEOUT = 240_000;
-const SCREENSHOTS = path.join(__dirname, '..', '..', '.test-output');
 const TOKEN = 'e2e-browser-token-0123456789abcdef';
 
 describe('Export PDF button with an API token', {timeout: 400_000}, () => {

@@ -1,31 +1,18 @@
 import assert from 'node:assert/strict';
 import {readFile, rm} from 'node:fs/promises';
 import path from 'node:path';
-import {after, before, describe, it} from 'node:test';
-import {chromium, type Browser} from 'playwright-core';
-import {findChromium, sandboxArgs} from '../../server/chromium';
-import {startServerEntry, type RunningEntry} from '../helpers/server-process';
+import {describe, it} from 'node:test';
+import {SCREENSHOTS, siteInBrowser} from '../helpers/site-in-browser';
 
 const EXPORT_TIMEOUT = 240_000;
-const SCREENSHOTS = path.join(__dirname, '..', '..', '.test-output');
 
 describe('Export PDF button in a real browser', {timeout: 400_000}, () => {
-  let server: RunningEntry;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServerEntry('serve');
-    browser = await chromium.launch({executablePath: findChromium(), args: sandboxArgs()});
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = siteInBrowser();
 
   it('exports from the navbar with a progress bar, then a notice with the download and the exports page', {timeout: EXPORT_TIMEOUT}, async () => {
-    const context = await browser.newContext({acceptDownloads: true, viewport: {width: 1280, height: 800}});
+    const context = await site.browser.newContext({acceptDownloads: true, viewport: {width: 1280, height: 800}});
     const page = await context.newPage();
-    await page.goto(`${server.siteUrl}/docs/intro`);
+    await page.goto(`${site.server.siteUrl}/docs/intro`);
     // Every value the progress bar takes, as the person would see it.
     await page.evaluate(() => {
       const seen: Array<{percent: number; text: string}> = [];
@@ -65,14 +52,14 @@ describe('Export PDF button in a real browser', {timeout: 400_000}, () => {
     assert.equal(download.suggestedFilename(), fileName);
     const saved = await readFile((await download.path())!);
     assert.equal(saved.subarray(0, 5).toString(), '%PDF-');
-    assert.deepEqual(saved, await readFile(path.join(server.documentsDir, fileName)));
+    assert.deepEqual(saved, await readFile(path.join(site.server.documentsDir, fileName)));
     await context.close();
   });
 
   it('shows the button in the mobile menu', async () => {
-    const context = await browser.newContext({viewport: {width: 390, height: 800}});
+    const context = await site.browser.newContext({viewport: {width: 390, height: 800}});
     const page = await context.newPage();
-    await page.goto(`${server.siteUrl}/docs/intro`);
+    await page.goto(`${site.server.siteUrl}/docs/intro`);
     assert.equal(await page.locator('.navbar__items--right').getByRole('button', {name: 'Export PDF'}).isVisible(), false);
     await page.getByRole('button', {name: /toggle navigation bar/i}).click();
     const item = page.locator('.navbar-sidebar .menu__list-item').filter({has: page.getByRole('button', {name: 'Export PDF'})});
@@ -88,9 +75,9 @@ describe('Export PDF button in a real browser', {timeout: 400_000}, () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`draws the navbar button and its mobile menu entry in the ${colorScheme} theme`, async () => {
-      const context = await browser.newContext({colorScheme, viewport: {width: 1280, height: 800}});
+      const context = await site.browser.newContext({colorScheme, viewport: {width: 1280, height: 800}});
       const page = await context.newPage();
-      await page.goto(`${server.siteUrl}/docs/intro`);
+      await page.goto(`${site.server.siteUrl}/docs/intro`);
       assert.equal(await page.locator('html').getAttribute('data-theme'), colorScheme);
       const button = page.locator('.navbar').getByRole('button', {name: 'Export PDF'});
       assert.equal(await button.isVisible(), true);
@@ -111,10 +98,10 @@ describe('Export PDF button in a real browser', {timeout: 400_000}, () => {
   }
 
   it("shows the API's error text when the export fails", async () => {
-    await rm(server.documentsDir, {recursive: true, force: true});
-    const context = await browser.newContext({viewport: {width: 1280, height: 800}});
+    await rm(site.server.documentsDir, {recursive: true, force: true});
+    const context = await site.browser.newContext({viewport: {width: 1280, height: 800}});
     const page = await context.newPage();
-    await page.goto(`${server.siteUrl}/docs/intro`);
+    await page.goto(`${site.server.siteUrl}/docs/intro`);
     await page.locator('.navbar').getByRole('button', {name: 'Export PDF'}).click();
     const error = page.getByTestId('export-pdf-error');
     await error.waitFor({timeout: 30_000});

@@ -1,32 +1,20 @@
 import assert from 'node:assert/strict';
 import {readFile, utimes, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {after, before, describe, it} from 'node:test';
-import {chromium, type Browser, type Page} from 'playwright-core';
-import {findChromium, sandboxArgs} from '../../server/chromium';
+import {describe, it} from 'node:test';
+import type {Page} from 'playwright-core';
 import {TINY_PDF} from '../helpers/fixtures';
-import {startServerEntry, type RunningEntry} from '../helpers/server-process';
+import {SCREENSHOTS, siteInBrowser} from '../helpers/site-in-browser';
 
-const SCREENSHOTS = path.join(__dirname, '..', '..', '.test-output');
 const EXPORT_TIMEOUT = 120_000;
 
 describe('exported PDFs page (/pdf-exports) in a real browser', {timeout: 300_000}, () => {
-  let server: RunningEntry;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServerEntry('serve');
-    browser = await chromium.launch({executablePath: findChromium(), args: sandboxArgs()});
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = siteInBrowser();
 
   async function open(path = '/pdf-exports', width = 1280): Promise<Page> {
-    const context = await browser.newContext({acceptDownloads: true, viewport: {width, height: 800}});
+    const context = await site.browser.newContext({acceptDownloads: true, viewport: {width, height: 800}});
     const page = await context.newPage();
-    await page.goto(`${server.siteUrl}${path}`);
+    await page.goto(`${site.server.siteUrl}${path}`);
     return page;
   }
 
@@ -40,8 +28,8 @@ describe('exported PDFs page (/pdf-exports) in a real browser', {timeout: 300_00
   });
 
   it('lists the PDFs newest first with size, date and a download link', async () => {
-    const older = path.join(server.documentsDir, 'handbook 2025.pdf');
-    const newer = path.join(server.documentsDir, 'release-notes.pdf');
+    const older = path.join(site.server.documentsDir, 'handbook 2025.pdf');
+    const newer = path.join(site.server.documentsDir, 'release-notes.pdf');
     await writeFile(older, TINY_PDF);
     await writeFile(newer, Buffer.concat([TINY_PDF, Buffer.alloc(2 * 1024 * 1024)]));
     await utimes(older, new Date('2026-01-02T10:00:00Z'), new Date('2026-01-02T10:00:00Z'));
@@ -87,10 +75,10 @@ describe('exported PDFs page (/pdf-exports) in a real browser', {timeout: 300_00
   });
 
   it('shows an error, not an empty list, when the API cannot be reached', async () => {
-    const context = await browser.newContext({viewport: {width: 1280, height: 800}});
+    const context = await site.browser.newContext({viewport: {width: 1280, height: 800}});
     const page = await context.newPage();
     await page.route('**/pdf-files', (route) => route.abort('connectionrefused'));
-    await page.goto(`${server.siteUrl}/pdf-exports`);
+    await page.goto(`${site.server.siteUrl}/pdf-exports`);
     const error = page.getByTestId('pdf-exports-error');
     await error.waitFor();
     assert.match((await error.textContent()) ?? '', /could not be listed: Cannot reach the export API at http:\/\/127\.0\.0\.1:\d+/);

@@ -1,31 +1,18 @@
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
-import {after, before, describe, it} from 'node:test';
-import {chromium, type Browser} from 'playwright-core';
-import {findChromium, sandboxArgs} from '../../server/chromium';
-import {startServerEntry, type RunningEntry} from '../helpers/server-process';
+import {describe, it} from 'node:test';
+import {SCREENSHOTS, siteInBrowser} from '../helpers/site-in-browser';
 
-const SCREENSHOTS = path.join(__dirname, '..', '..', '.test-output');
 const EXPORT_TIMEOUT = 120_000;
 
 describe('a second locale in a real browser', {timeout: 300_000}, () => {
-  let server: RunningEntry;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServerEntry('serve');
-    browser = await chromium.launch({executablePath: findChromium(), args: sandboxArgs()});
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = siteInBrowser();
 
   it('shows the UI in French on a French page and exports the French docs', {timeout: EXPORT_TIMEOUT}, async () => {
-    const context = await browser.newContext({viewport: {width: 1280, height: 800}});
+    const context = await site.browser.newContext({viewport: {width: 1280, height: 800}});
     const page = await context.newPage();
-    await page.goto(`${server.siteUrl}/fr/docs/intro`);
+    await page.goto(`${site.server.siteUrl}/fr/docs/intro`);
     const button = page.locator('.navbar').getByRole('button', {name: 'Exporter en PDF'});
     await button.click();
     await page.locator('.navbar').getByRole('button', {name: /^Export en cours… \d+ %$/}).waitFor();
@@ -35,18 +22,18 @@ describe('a second locale in a real browser', {timeout: 300_000}, () => {
     const fileName = /Télécharger (export-[^ ]+\.pdf) \([\d.]+ Mo\)/.exec(text)?.[1];
     assert.ok(fileName, text);
     assert.equal(await link.getAttribute('href'), `/${fileName}`, 'PDFs are served at the site root for every locale');
-    const served = await fetch(`${server.siteUrl}/${fileName}`);
+    const served = await fetch(`${site.server.siteUrl}/${fileName}`);
     assert.equal(served.headers.get('content-type'), 'application/pdf');
     assert.equal(await page.getByTestId('export-pdf-all-exports').textContent(), 'Tous les PDF exportés');
     assert.equal(await page.getByTestId('export-pdf-all-exports').getAttribute('href'), '/fr/pdf-exports');
     await page.screenshot({path: path.join(SCREENSHOTS, 'navbar-export-done-fr.png'), clip: {x: 640, y: 0, width: 640, height: 160}});
 
-    const pdfText = execFileSync('pdftotext', ['-layout', path.join(server.documentsDir, fileName), '-'], {encoding: 'utf8'});
+    const pdfText = execFileSync('pdftotext', ['-layout', path.join(site.server.documentsDir, fileName), '-'], {encoding: 'utf8'});
     assert.match(pdfText, /file de tâches de poche/, 'the French intro, not the English one');
     assert.doesNotMatch(pdfText, /pocket-sized task queue/);
     assert.match(pdfText, /Marker: getting-started-installation/, 'untranslated docs come in the default language');
 
-    await page.goto(`${server.siteUrl}/fr/pdf-exports`);
+    await page.goto(`${site.server.siteUrl}/fr/pdf-exports`);
     await page.getByTestId('pdf-exports-row').first().waitFor();
     assert.equal(await page.locator('h1').textContent(), 'PDF exportés');
     assert.deepEqual(await page.locator('thead th').allTextContents(), ['Fichier', 'Taille', 'Exporté le', 'Actions']);
