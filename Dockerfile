@@ -28,13 +28,16 @@ RUN mkdir /app/export-pdf \
  && npm install --omit=dev --omit=peer --ignore-scripts --prefer-offline --no-audit --no-fund
 
 FROM node:20-bookworm-slim
-# Chromium from Debian, fonts for the PDFs' text (the slim image has none), and
+# Chromium from Debian, fonts for the PDFs' text (the slim image has none; Noto
+# covers emoji, Chinese, Japanese, Korean and the other scripts, which would
+# otherwise print as boxes), and
 # tini. tini is the ENTRYPOINT rather than compose's `init: true` so that every
 # way of running the image (docker run, compose, Kubernetes) gets an init: the
 # server kills Chromium's process tree at a deadline or a crash, and the orphans
 # must be reaped by PID 1, which node is not written to do.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-dejavu-core tini \
+ && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-dejavu-core \
+      fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core tini \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/export-pdf /app/export-pdf
 COPY --from=build /app/site /app/site

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what running the example and the tests needs on a fresh machine:
-# Chromium (and, with --for-tests, poppler-utils) from the distribution when
-# missing, then the npm dependencies. Puppeteer never downloads a browser here.
+# Chromium and fonts for emoji, CJK and other scripts (without them those
+# characters print as boxes), and with --for-tests poppler-utils, from the
+# distribution when missing, then the npm dependencies. Puppeteer never
+# downloads a browser here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +17,11 @@ has_chromium() {
   return 1
 }
 has_chromium || packages+=(chromium)
+# The font packages server/fonts.ts names (FONT_PACKAGES), each added when fontconfig finds no font for its scripts.
+has_font() { command -v fc-list >/dev/null && [ -n "$(fc-list "$1" family)" ]; }
+has_font ':charset=1f680' || packages+=(fonts-noto-color-emoji)
+has_font ':lang=zh-cn' && has_font ':lang=ja' && has_font ':lang=ko' || packages+=(fonts-noto-cjk)
+has_font ':lang=ar' && has_font ':lang=he' && has_font ':lang=el' && has_font ':lang=ru' || packages+=(fonts-noto-core)
 if [ "${1:-}" = "--for-tests" ] && ! command -v pdftotext >/dev/null; then
   packages+=(poppler-utils)
 fi

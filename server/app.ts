@@ -8,6 +8,7 @@ import type {Exporter} from './export/exporter';
 import {exportRateLimit} from './rate-limit';
 import {exportPdfRouter} from './routes/export-pdf';
 import {exportStatusRouter} from './routes/export-status';
+import type {FontReport} from './fonts';
 import {healthRouter} from './routes/health';
 import {pdfFilesRouter} from './routes/pdf-files';
 import type {SiteProbe} from './site/site-probe';
@@ -18,10 +19,12 @@ export type AppConfig = Pick<ServerConfig, 'documentsDir' | 'nodeEnv'> &
 export type AppDependencies = {
   exporter: Pick<Exporter, 'export'> & Partial<Pick<Exporter, 'status'>>;
   siteProbe: SiteProbe;
+  /** Fonts found at start, reported by /health. */
+  fonts?: FontReport;
 };
 
 /** The API without `listen`, so tests and the server entry build it the same way. */
-export function createApp(config: AppConfig, {exporter, siteProbe}: AppDependencies): Express {
+export function createApp(config: AppConfig, {exporter, siteProbe, fonts}: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -34,7 +37,7 @@ export function createApp(config: AppConfig, {exporter, siteProbe}: AppDependenc
     }),
   );
   app.use(rejectMalformedUrl);
-  app.use(healthRouter(siteProbe));
+  app.use(healthRouter(siteProbe, fonts));
 
   const guarded: RequestHandler[] = config.apiToken ? [requireBearerToken(config.apiToken)] : [];
   const exportGuards = config.rateLimit

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type {ChildProcess} from 'node:child_process';
 import type {SiteManifest} from '../plugin/manifest';
 import {createApp} from './app';
+import {checkFonts} from './fonts';
 import {loadSiteConfig, readBuiltManifest} from './built-site';
 import {findChromium} from './chromium';
 import {internalSiteOrigin, type ServerConfig} from './config';
@@ -91,6 +92,8 @@ async function startServers(
   } catch (error) {
     log(`warning: ${(error as Error).message} Exports fail until one is installed.`);
   }
+  const fonts = await checkFonts();
+  if (fonts.state !== 'complete') log(`warning: ${fonts.detail}`);
 
   const servers: Server[] = [];
   try {
@@ -116,7 +119,7 @@ async function startServers(
       });
       servers.push(await listen(site, config.sitePort, config.host, 'site'));
     }
-    const api = createApp(config, {exporter, siteProbe});
+    const api = createApp(config, {exporter, siteProbe, fonts});
     if (config.apiToken) log('API token required for /export-pdf and /pdf-files');
     if (config.rateLimit) log(`Rate limit: ${config.rateLimit} exports per client per ${config.rateWindowMs / 1000} s`);
     servers.push(await listen(api, config.apiPort, config.host, 'API'));

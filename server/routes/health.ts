@@ -1,9 +1,15 @@
 import {Router} from 'express';
+import type {FontReport} from '../fonts';
 import type {SiteProbe} from '../site/site-probe';
 import {methodNotAllowed} from './method-not-allowed';
 
-/** GET /health (HEAD too): 200 when the site answers, 503 "degraded" when it does not. */
-export function healthRouter(siteProbe: SiteProbe): Router {
+/**
+ * GET /health (HEAD too): 200 when the site answers, 503 "degraded" when it
+ * does not. With a font report, `services.fonts` tells whether every script
+ * has a font, and `detail` which have none: missing fonts do not stop exports,
+ * they print boxes, so they never make the service unhealthy.
+ */
+export function healthRouter(siteProbe: SiteProbe, fonts?: FontReport): Router {
   const router = Router();
   router
     .route('/health')
@@ -12,7 +18,8 @@ export function healthRouter(siteProbe: SiteProbe): Router {
       res.status(siteRunning ? 200 : 503).json({
         status: siteRunning ? 'ok' : 'degraded',
         timestamp: new Date().toISOString(),
-        services: {api: 'running', site: siteRunning ? 'running' : 'stopped'},
+        services: {api: 'running', site: siteRunning ? 'running' : 'stopped', ...(fonts && {fonts: fonts.state})},
+        ...(fonts && fonts.state !== 'complete' && {detail: fonts.detail}),
       });
     })
     .all(methodNotAllowed(['GET', 'HEAD']));

@@ -11,6 +11,7 @@ import {readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {interpolate, readComposeFile, serviceEnvironment} from '../helpers/compose-file';
+import {FONT_PACKAGES} from '../../server/fonts';
 import {confinement} from '../helpers/confined-process';
 import {packageBin, startContainerEntry, type ContainerRun, type PathMap} from '../helpers/container-entry';
 import {parseDockerfile} from '../helpers/dockerfile';
@@ -67,6 +68,12 @@ describe('the Dockerfile and compose.yaml', () => {
     }
   });
 
+  it('install the fonts the server checks for, so emoji and CJK never print as boxes', () => {
+    for (const font of FONT_PACKAGES.split(' ')) {
+      assert.ok(image.run.some((line) => new RegExp(`apt-get install\\b[^&]*\\s${font}\\b`).test(line)), `apt-get install ${font}`);
+    }
+  });
+
   it('run as a non-root user under exactly one init process', () => {
     assert.ok(image.user && !['root', '0'].includes(image.user.split(':')[0]!), `USER ${image.user}`);
     assert.ok(!service.user || !['root', '0'].includes(String(service.user).split(':')[0]!), 'compose keeps it');
@@ -112,7 +119,7 @@ describe('the image’s command, run the way the container runs it', {timeout: 2
     assert.equal(response.status, 200);
     const body = await response.json();
     assert.equal(body.status, 'ok');
-    assert.deepEqual(body.services, {api: 'running', site: 'running'});
+    assert.deepEqual(body.services, {api: 'running', site: 'running', fonts: 'complete'});
     assert.equal(await server.exec(image.healthcheck!), 0);
   });
 

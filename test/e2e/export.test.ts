@@ -27,7 +27,7 @@ describe('export of the example site through the server entry with the docs-to-p
     assert.equal(response.status, 200);
     const body = await response.json();
     assert.equal(body.status, 'ok');
-    assert.deepEqual(body.services, {api: 'running', site: 'running'});
+    assert.deepEqual(body.services, {api: 'running', site: 'running', fonts: 'complete'});
   });
 
   it('exports the whole docs site to a PDF', {timeout: EXPORT_TIMEOUT}, async () => {

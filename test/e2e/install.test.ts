@@ -198,7 +198,7 @@ describe(
       await mkdir(documentsDir);
       server = await timings.time('serve', () => startNpmScriptServer(siteDir, 'serve', {bin: 'docusaurus-export-pdf', documentsDir, env}));
       const health = await (await fetch(`${server.apiUrl}/health`)).json();
-      assert.deepEqual(health.services, {api: 'running', site: 'running'});
+      assert.deepEqual(health.services, {api: 'running', site: 'running', fonts: 'complete'});
     });
 
     step('GET /export-pdf writes a complete PDF of every template doc in sidebar order', async () => {

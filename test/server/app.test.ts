@@ -64,6 +64,16 @@ describe('API', () => {
     it('answers HEAD', async () => {
       await request(app()).head('/health').expect(200);
     });
+
+    it('reports missing fonts in services.fonts and detail, and stays ok', async () => {
+      const fonts = {state: 'incomplete' as const, missing: ['emoji'], detail: 'No font for emoji: …'};
+      const response = await request(createApp({documentsDir, nodeEnv}, {exporter, siteProbe: async () => true, fonts}))
+        .get('/health')
+        .expect(200);
+      assert.equal(response.body.status, 'ok');
+      assert.deepEqual(response.body.services, {api: 'running', site: 'running', fonts: 'incomplete'});
+      assert.equal(response.body.detail, 'No font for emoji: …');
+    });
   });
 
   describe('GET /export-pdf', () => {

@@ -1,0 +1,47 @@
+import {execFile} from 'node:child_process';
+import {promisify} from 'node:util';
+
+const run = promisify(execFile);
+
+/** Scripts docs commonly hold, and how fontconfig (which Chromium asks on Linux) is queried for each. */
+const SCRIPTS: Array<{name: string; pattern: string}> = [
+  {name: 'emoji', pattern: ':charset=1f680'},
+  {name: 'Chinese', pattern: ':lang=zh-cn'},
+  {name: 'Japanese', pattern: ':lang=ja'},
+  {name: 'Korean', pattern: ':lang=ko'},
+  {name: 'Cyrillic', pattern: ':lang=ru'},
+  {name: 'Greek', pattern: ':lang=el'},
+  {name: 'Arabic', pattern: ':lang=ar'},
+  {name: 'Hebrew', pattern: ':lang=he'},
+];
+
+/** The Debian/Ubuntu packages that bring fonts for every script above. */
+export const FONT_PACKAGES = 'fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core';
+
+/** Which scripts the machine has a font for: `unchecked` where fontconfig is absent (macOS, Windows). */
+export type FontReport =
+  | {state: 'complete'}
+  | {state: 'incomplete'; missing: string[]; detail: string}
+  | {state: 'unchecked'; detail: string};
+
+/**
+ * Asks fontconfig for a font of each script. A book whose text has a script
+ * no font covers prints its characters as empty boxes (tofu), so the server
+ * warns at start and /health reports it.
+ */
+export async function checkFonts(fcList = 'fc-list'): Promise<FontReport> {
+  try {
+    const found = await Promise.all(
+      SCRIPTS.map(async ({pattern}) => (await run(fcList, [pattern, 'family'], {timeout: 10_000})).stdout.trim() !== ''),
+    );
+    const missing = SCRIPTS.filter((_script, index) => !found[index]).map((script) => script.name);
+    if (missing.length === 0) return {state: 'complete'};
+    return {
+      state: 'incomplete',
+      missing,
+      detail: `No font for ${missing.join(', ')}: such characters print as empty boxes. On Debian/Ubuntu: apt-get install ${FONT_PACKAGES}.`,
+    };
+  } catch {
+    return {state: 'unchecked', detail: 'fontconfig (fc-list) is not available, so the fonts were not checked.'};
+  }
+}

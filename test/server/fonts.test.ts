@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import {chmod, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {after, before, describe, it} from 'node:test';
+import {checkFonts} from '../../server/fonts';
+import {tempDir} from '../helpers/fixtures';
+
+describe('font check', () => {
+  let scratch: Awaited<ReturnType<typeof tempDir>>;
+  before(async () => (scratch = await tempDir('export-pdf-fonts')));
+  after(async () => scratch.remove());
+
+  /** A stand-in for fc-list that knows a font for the patterns given. */
+  async function fcList(known: string[]): Promise<string> {
+    const file = path.join(scratch.dir, `fc-list-${known.length}`);
+    const cases = known.map((pattern) => `  '${pattern}') echo 'Some Font' ;;`).join('\n');
+    await writeFile(file, `#!/bin/sh\ncase "$1" in\n${cases}\n  *) ;;\nesac\n`);
+    await chmod(file, 0o755);
+    return file;
+  }
+
+  it('names every script without a font, and the packages that bring them', async () => {
+    const report = await checkFonts(await fcList([':lang=ru', ':lang=el', ':lang=ar', ':lang=he']));
+    assert.equal(report.state, 'incomplete');
+    assert.deepEqual(report.state === 'incomplete' && report.missing, ['emoji', 'Chinese', 'Japanese', 'Korean']);
+    assert.match(report.state === 'incomplete' ? report.detail : '', /fonts-noto-color-emoji fonts-noto-cjk/);
+  });
+
+  it('is complete when every script has a font', async () => {
+    const all = [':charset=1f680', ':lang=zh-cn', ':lang=ja', ':lang=ko', ':lang=ru', ':lang=el', ':lang=ar', ':lang=he'];
+    assert.deepEqual(await checkFonts(await fcList(all)), {state: 'complete'});
+  });
+
+  it('says the fonts were not checked where there is no fontconfig', async () => {
+    const report = await checkFonts(path.join(scratch.dir, 'no-such-fc-list'));
+    assert.equal(report.state, 'unchecked');
+  });
+});
