@@ -6,13 +6,17 @@
 export const BOOK_CSS = `
 html, body { background: #fff !important; }
 body { margin: 0; }
-.export-pdf-chapter { break-before: page; }
+.export-pdf-chapter { break-before: page; overflow-wrap: break-word; }
 .export-pdf-chapter:first-of-type { break-before: auto; }
 .export-pdf-chapter article, .export-pdf-chapter .markdown { max-width: none; }
 .export-pdf-chapter .markdown > header h1 { margin-top: 0; }
-pre, pre code, .prism-code { white-space: pre-wrap !important; overflow-wrap: anywhere; word-break: break-word; overflow: visible !important; max-height: none !important; }
-.markdown table { display: table; width: 100%; table-layout: auto; overflow-wrap: anywhere; }
-img, video { max-width: 100% !important; height: auto; }
+pre, pre code, .prism-code { white-space: pre-wrap !important; overflow-wrap: anywhere; overflow: visible !important; max-height: none !important; }
+pre { display: flow-root; }
+.markdown table { display: table; width: auto; max-width: 100%; table-layout: auto; overflow: visible; }
+.markdown table code { white-space: normal; }
+img, video { max-width: 100% !important; max-height: var(--export-pdf-content-height); height: auto; object-fit: contain; }
+.markdown svg:not([width]), .markdown svg[width$="%"] { max-width: 100% !important; max-height: var(--export-pdf-content-height); height: auto; }
+.docusaurus-mermaid-container svg { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; }
 h1, h2, h3, h4, h5, h6 { break-after: avoid; }
 figure, img, tr, .admonition, .theme-admonition, .docusaurus-mermaid-container { break-inside: avoid; }
 [role="tabpanel"] { display: block !important; }
@@ -20,6 +24,14 @@ figure, img, tr, .admonition, .theme-admonition, .docusaurus-mermaid-container {
 .export-pdf-tab-label:first-child { margin-top: 0; }
 details > div { display: block !important; height: auto !important; overflow: visible !important; }
 .hash-link, .theme-code-block [class*="buttonGroup"] { display: none !important; }
+.export-pdf-value { font-weight: 600; }
+pre.export-pdf-value { font-weight: normal; white-space: pre-wrap; }
+.export-pdf-checkbox, .export-pdf-radio { display: inline-block; position: relative; width: 0.8em; height: 0.8em; margin-right: 0.35em; border: 1px solid currentColor; border-radius: 2px; vertical-align: -0.1em; }
+.export-pdf-radio { border-radius: 50%; }
+.export-pdf-checkbox[data-checked]::after { content: ""; position: absolute; left: 0.22em; top: 0.02em; width: 0.22em; height: 0.45em; border: solid currentColor; border-width: 0 0.12em 0.12em 0; transform: rotate(45deg); }
+.export-pdf-radio[data-checked]::after { content: ""; position: absolute; inset: 0.18em; border-radius: 50%; background: currentColor; }
+.export-pdf-at { display: inline-block; width: 1px; height: 1em; margin-right: -1px; vertical-align: top; }
+.export-pdf-at-block, .export-pdf-figure-marker { display: block; width: auto; height: 1px; margin: 0 0 -1px; }
 .export-pdf-dest-hints { position: absolute; top: 0; left: 0; width: 0; height: 0; overflow: hidden; }
 `;
 

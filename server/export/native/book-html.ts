@@ -1,7 +1,7 @@
 import {escapeHtml} from '../../../plugin/page-templates';
 import type {Chapter} from '../book-plan';
 import {BOOK_CSS, COVER_CSS, TOC_CSS} from './book-css';
-import type {CapturedPage, PageStyles} from './in-page';
+import type {CapturedPage, PageStyles} from './page/capture-page';
 
 /** An entry of the printed table of contents. */
 export type TocEntry = {
@@ -44,8 +44,9 @@ export function bookPartBody(chapters: Array<{chapter: Chapter; page: CapturedPa
   return `${sections.join('\n')}<div class="export-pdf-dest-hints" aria-hidden="true">${hints}</div>`;
 }
 
-export function bookPartCss(userCss: string | undefined): string {
-  return BOOK_CSS + (userCss ?? '');
+/** The book's print rules, for a page whose text area is `contentHeight` CSS px tall, then the user's CSS. */
+export function bookPartCss(userCss: string | undefined, contentHeight: number): string {
+  return `:root { --export-pdf-content-height: ${Math.floor(contentHeight)}px; }\n${BOOK_CSS}${userCss ?? ''}`;
 }
 
 export type Cover = {

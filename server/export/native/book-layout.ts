@@ -1,7 +1,8 @@
 // Pure decisions about the book's layout, kept apart from the browser so they can be unit-tested.
 import type {BookNode, Chapter} from '../book-plan';
 import type {TocEntry} from './book-html';
-import type {CapturedPage, OverlayPage} from './in-page';
+import type {CapturedPage} from './page/capture-page';
+import type {OverlayPage} from './page/overlay';
 import type {OutlineEntry} from './merge-book';
 import type {PartDestination} from './pdf-part';
 

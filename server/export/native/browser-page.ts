@@ -1,16 +1,14 @@
 import type {Browser, Page} from 'puppeteer-core';
-
-// tsx (used to run the tests from source) wraps named functions in __name();
-// functions serialized into the page need it defined there. Compiled code never calls it.
-const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((target) => target);';
+import {PAGE_LIB_SCRIPT} from './page/page-lib';
 
 /**
  * A tab set up for exports: the light theme whatever the visitor's preference,
- * and focus emulated so a tab in the background renders like the front one.
+ * focus emulated so a tab in the background renders like the front one, and
+ * the page library (page/page-lib.ts) in every document it loads.
  */
 export async function openExportPage(browser: Browser, viewportWidth = 1280): Promise<Page> {
   const page = await browser.newPage();
-  await page.evaluateOnNewDocument(NAME_SHIM);
+  await page.evaluateOnNewDocument(PAGE_LIB_SCRIPT);
   await page.evaluateOnNewDocument(() => {
     try {
       window.localStorage.setItem('theme', 'light');
@@ -25,9 +23,9 @@ export async function openExportPage(browser: Browser, viewportWidth = 1280): Pr
   return page;
 }
 
-/** A blank tab that only parses HTML handed to it: it loads and runs nothing. */
+/** A blank tab that only parses HTML handed to it: it loads and runs nothing but the page library. */
 export async function openParserPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage();
-  await page.evaluate(NAME_SHIM);
+  await page.evaluate(PAGE_LIB_SCRIPT);
   return page;
 }

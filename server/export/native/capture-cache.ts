@@ -1,7 +1,7 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {Chapter} from '../book-plan';
-import type {CapturedPage, PageStyles} from './in-page';
+import type {CapturedPage, PageStyles} from './page/capture-page';
 
 /** A page's HTML file in the site's build. */
 export type BuiltFile = {path: string; size: number; mtimeMs: number};

@@ -2,13 +2,16 @@ import {readFile} from 'node:fs/promises';
 import type {Browser, Page} from 'puppeteer-core';
 import type {Chapter} from '../book-plan';
 import {openExportPage, openParserPage} from './browser-page';
-import {capturePage, pageStyles, settlePage, showRoute, type CapturedPage, type PageStyles} from './in-page';
+import {capturePage, pageStyles, type CaptureSettings, type CapturedPage, type PageStyles} from './page/capture-page';
+import {settlePage, showRoute} from './page/route';
 
 export type CaptureOptions = {
   /** Origin the site answers at. */
   origin: string;
   /** Elements removed from every page. */
   excludeSelectors: string[];
+  /** The site's public URL (`url` + `baseUrl`): links to it stay in the book. */
+  publicBase: string;
   /** Tabs capturing at once. */
   concurrency: number;
   /** Longest wait for one page to render and settle. */
@@ -40,6 +43,8 @@ const QUIET_MS = 16;
  */
 export const PAGES_PER_TAB = 50;
 const ROUTES_PER_SITE_LOAD = 12;
+/** Tokens this long (identifiers, paths, URLs) get line-break opportunities: see page/long-tokens.ts. */
+const LONG_TOKEN = 14;
 /**
  * Below Docusaurus' 996 px breakpoint the site renders its mobile layout: no
  * desktop sidebar or TOC to re-render on every route, so each page costs less.
@@ -55,6 +60,23 @@ async function openAt(page: Page, url: string, timeoutMs: number): Promise<void>
   }
 }
 
+/** A CSS identifier unique to a chapter key (FNV-1a), for the ids inside its SVGs. */
+export function svgScope(key: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of key) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x01000193) >>> 0;
+  return `c${hash.toString(36)}`;
+}
+
+function settingsFor(chapter: Chapter, options: CaptureOptions): CaptureSettings {
+  return {
+    key: chapter.key,
+    svgScope: svgScope(chapter.key),
+    excludeSelectors: options.excludeSelectors,
+    publicBase: options.publicBase,
+    longToken: LONG_TOKEN,
+  };
+}
+
 async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions): Promise<CapturedPage> {
   const url = options.origin + chapter.permalink;
   if (!(await page.evaluate(showRoute, chapter.permalink, options.pageTimeoutMs).catch(() => false))) {
@@ -65,7 +87,7 @@ async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions)
     quietMs: QUIET_MS,
     timeoutMs: options.pageTimeoutMs,
   });
-  const captured = await page.evaluate(capturePage, chapter.key, options.excludeSelectors);
+  const captured = await page.evaluate(capturePage, settingsFor(chapter, options));
   return {...captured, warnings};
 }
 
@@ -103,7 +125,7 @@ export async function captureChapters(browser: Browser, chapters: Chapter[], opt
       let last: {html: string; url: string} | undefined;
       for (const chapter of fromBuild) {
         last = {html: await readFile(builtFiles.get(chapter.key)!, 'utf8'), url: options.origin + chapter.permalink};
-        done(chapter, await page.evaluate(capturePage, chapter.key, options.excludeSelectors, last));
+        done(chapter, await page.evaluate(capturePage, settingsFor(chapter, options), last));
       }
       styles.push(await page.evaluate(pageStyles, last));
     } finally {

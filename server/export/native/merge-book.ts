@@ -1,4 +1,5 @@
 import {PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, PDFRef, PDFString, type PDFPage} from 'pdf-lib';
+import {destinationName} from './destination-names';
 import type {PartDestination, PdfPart} from './pdf-part';
 
 /** A destination in the merged book. */
@@ -29,8 +30,13 @@ export type MergeInput = {
   metadata: {title: string; subject: string; language: string; author?: string};
 };
 
+/** Room left above a target when a reader jumps to it, in points. */
+const HEADROOM = 12;
+
 function explicitDestination(pages: PDFPage[], destination: BookDestination, document: PDFDocument): PDFArray {
-  return document.context.obj([pages[destination.page]!.ref, PDFName.of('XYZ'), destination.x, destination.y, PDFNull]);
+  const page = pages[destination.page]!;
+  const y = Math.min(page.getHeight(), destination.y + HEADROOM);
+  return document.context.obj([page.ref, PDFName.of('XYZ'), destination.x, y, PDFNull]);
 }
 
 /** Marker links become jumps to the destination they name; one to an unknown id is dropped. */
@@ -98,11 +104,11 @@ function writeOutline(document: PDFDocument, pages: PDFPage[], input: MergeInput
   document.catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'));
 }
 
-/** Every destination under its (percent-encoded) id, so `book.pdf#nameddest=<id>` works too. */
+/** Every destination under a name made of its id (see destination-names.ts), so `book.pdf#nameddest=<id>` works too. */
 function writeNamedDestinations(document: PDFDocument, pages: PDFPage[], input: MergeInput): void {
   const dests = document.context.obj({});
   for (const [id, destination] of input.destinations) {
-    dests.set(PDFName.of(encodeURIComponent(id)), explicitDestination(pages, destination, document));
+    dests.set(PDFName.of(destinationName(id)), explicitDestination(pages, destination, document));
   }
   document.catalog.set(PDFName.of('Dests'), document.context.register(dests));
 }

@@ -1,7 +1,6 @@
 import os from 'node:os';
 import {promises as fs} from 'node:fs';
 import type {Browser, PDFOptions} from 'puppeteer-core';
-import {DEFAULT_FOOTER_TEMPLATE, nativeHeaderTemplate} from '../../../plugin/page-templates';
 import {planBook, type BookPlan} from '../book-plan';
 import {ExportFailure, progressIn, type EnginePhase, type ExportEngine, type ExportJob, type ProgressPlan} from '../engine';
 import {bookPartBody, bookPartCss, coverBody, coverCss, documentShell, tocBody, tocCss} from './book-html';
@@ -16,11 +15,15 @@ import {
   tocEntries,
 } from './book-layout';
 import {BrowserHost} from './browser-host';
-import {captureChapters, type Capture} from './capture';
+import type {Capture} from './capture';
+import {captureBook} from './capture-book';
 import {CaptureCache} from './capture-cache';
-import {buildOverlay, linkBookPart, settleBookPart, type CapturedPage} from './in-page';
+import {FigureFit, isFigureMarker} from './figure-fit';
+import {fitBookPart, settleBookPart} from './page/book-part';
+import {linkBookPart, placeAnchors} from './page/links';
 import {mergeBook} from './merge-book';
-import {paperSize} from './paper';
+import {contentBox} from './paper';
+import {printOverlay} from './print-overlay';
 import {readPart, type PdfPart} from './pdf-part';
 import {printPart} from './print-part';
 import {runPool} from './run-pool';
@@ -39,8 +42,12 @@ export type NativeEngineOptions = {
 
 /** Stands for "a destination in this book" in link URLs until the merge resolves it. */
 const MARKER = 'https://docusaurus-export-pdf.invalid/dest/';
+/** Stands for "this target printed here" in the 1 px anchor links (page/links.ts placeAnchors). */
+const ANCHOR = 'https://docusaurus-export-pdf.invalid/at/';
 const PAGE_TIMEOUT_MS = 30_000;
 const ASSET_TIMEOUT_MS = 15_000;
+/** Font sizes a table wider than the text tries, before it is scaled down as a whole. */
+const TABLE_FONT_SCALES = [0.9, 0.8, 0.7];
 
 type Phase = 'discover' | 'capture' | 'assemble' | 'render';
 
@@ -136,7 +143,9 @@ export class NativeEngine implements ExportEngine {
     const origin = job.siteOrigin;
 
     const capture = await clock.time('capture', () =>
-      this.#capture(job, plan, browser, (done) => report('capture', done, plan.chapters.length)),
+      captureBook(job, plan, browser, this.#cache, {tabs: this.#tabs, pagesPerTab: this.#pagesPerTab, pageTimeoutMs: PAGE_TIMEOUT_MS}, (done) =>
+        report('capture', done, plan.chapters.length),
+      ),
     );
     report('capture', plan.chapters.length, plan.chapters.length);
 
@@ -154,7 +163,8 @@ export class NativeEngine implements ExportEngine {
       tagged: false,
     };
     const bookTitle = options.coverTitle || manifest.title;
-    const {parts, keysByPath, knownIds} = await clock.time('assemble', () => this.#assembleParts(plan, capture, options.css));
+    const box = contentBox(options.paperFormat, options.margin);
+    const {parts, keysByPath, knownIds} = await clock.time('assemble', () => this.#assembleParts(plan, capture, options.css, box.height));
     const toc = tocEntries(plan.nodes, capture.pages);
     const withToc = !options.disableToc;
     const withCover = !options.disableCover;
@@ -163,11 +173,17 @@ export class NativeEngine implements ExportEngine {
     const settle = async (page: import('puppeteer-core').Page) => {
       for (const warning of await page.evaluate(settleBookPart, ASSET_TIMEOUT_MS)) job.log(warning);
     };
+    const fit = async (page: import('puppeteer-core').Page) => {
+      const fitted = await page.evaluate(fitBookPart, {fontScales: TABLE_FONT_SCALES, keepTogetherBelow: box.height / 3});
+      for (const table of fitted.smallerFont) job.log(`fitted to the page: ${table}`);
+      for (const block of fitted.scaled) job.log(`fitted to the page: ${block}`);
+    };
     const printToc = (pageOf: (target: string) => number | undefined) =>
       printPart(browser, {
         origin,
         html: documentShell(capture.styles, tocBody(options.tocTitle, toc, pageOf, MARKER), tocCss(options.css)),
         pdf,
+        layoutWidth: box.width,
         prepare: settle,
       });
 
@@ -190,21 +206,28 @@ export class NativeEngine implements ExportEngine {
                   origin,
                   html: documentShell(capture.styles, coverBody(this.#cover(job, bookTitle)), coverCss(options.css)),
                   pdf,
+                  layoutWidth: box.width,
                   prepare: settle,
                 })
               : Promise.resolve(undefined),
           () => (withToc ? printToc(() => 9999) : Promise.resolve(undefined)),
-          ...parts.map((html) => () =>
-            printPart(browser, {
+          ...parts.map((html) => () => {
+            const figures = new FigureFit({contentHeight: box.height, marginTop: options.margin.top, anchorPrefix: ANCHOR});
+            return printPart(browser, {
               origin,
               html,
               pdf,
+              layoutWidth: box.width,
               prepare: async (page) => {
                 await linkPart(page);
+                await page.evaluate(placeAnchors, ANCHOR);
                 await settle(page);
+                await fit(page);
+                await figures.mark(page);
               },
-            }),
-          ),
+              revise: (page, printed) => figures.revise(page, printed),
+            });
+          }),
         ]),
         this.#tabs,
       ),
@@ -212,7 +235,7 @@ export class NativeEngine implements ExportEngine {
     const [coverBytes, firstTocBytes, ...partBytes] = printed;
     report('assemble');
 
-    const content = await clock.time('assemble', () => Promise.all(partBytes.map((bytes) => readPart(bytes!))));
+    const content = await clock.time('assemble', () => Promise.all(partBytes.map((bytes) => readPart(bytes!, {textHeight: (box.height * 72) / 96, anchorPrefix: ANCHOR}))));
     const cover = coverBytes ? await clock.time('assemble', () => readPart(coverBytes)) : undefined;
     let tocPart = firstTocBytes ? await clock.time('assemble', () => readPart(firstTocBytes)) : undefined;
     const coverPages = cover?.pageCount ?? 0;
@@ -224,7 +247,8 @@ export class NativeEngine implements ExportEngine {
       let firstPage = coverPages + tocPages;
       destinations = placeDestinations(
         content.map((part) => {
-          const placed = {firstPage, destinations: part.destinations};
+          const destinations = new Map([...part.destinations].filter(([name]) => !isFigureMarker(name)));
+          const placed = {firstPage, destinations};
           firstPage += part.pageCount;
           return placed;
         }),
@@ -246,7 +270,7 @@ export class NativeEngine implements ExportEngine {
     const tocPages = tocPart?.pageCount ?? 0;
     const totalPages = coverPages + tocPages + content.reduce((sum, part) => sum + part.pageCount, 0);
     const overlay = await clock.time('render', () =>
-      this.#printOverlay(browser, job, {
+      printOverlay(browser, job, {
         totalPages,
         coverPages,
         tocPages,
@@ -274,66 +298,6 @@ export class NativeEngine implements ExportEngine {
     );
   }
 
-  /**
-   * Captures the chapters, reusing those a previous export took from the same
-   * build files, and taking from the build's HTML those that need no browser.
-   */
-  async #capture(job: ExportJob, plan: BookPlan, browser: Browser, onCaptured: (done: number) => void): Promise<Capture> {
-    const options = job.manifest.options;
-    const {buildDir} = job;
-    const fromBuild = buildDir !== undefined && options.captureFromBuild !== false;
-    const settings = JSON.stringify([job.siteOrigin, options.excludeSelectors, fromBuild]);
-    const files = await Promise.all(
-      plan.chapters.map((chapter) => (buildDir ? CaptureCache.builtFile(buildDir, job.manifest.baseUrl, chapter) : undefined)),
-    );
-    const fingerprints = plan.chapters.map((chapter, index) => CaptureCache.fingerprint(files[index], chapter, settings));
-    const pages = new Map<string, CapturedPage>();
-    const missing = plan.chapters.filter((chapter, index) => {
-      const cached = this.#cache.get(fingerprints[index]);
-      if (cached) pages.set(chapter.key, cached);
-      return !cached;
-    });
-    const cachedStyles = buildDir ? this.#cache.styles(buildDir) : undefined;
-    if (missing.length === 0 && cachedStyles) {
-      job.log(`reused all ${pages.size} captured pages: the build has not changed`);
-      return {pages, styles: cachedStyles};
-    }
-    const reused = pages.size;
-    const builtFiles = new Map<string, string>();
-    if (fromBuild) {
-      plan.chapters.forEach((chapter, index) => {
-        if (!chapter.rendersInBrowser && files[index]) builtFiles.set(chapter.key, files[index].path);
-      });
-    }
-    // The site's CSS is read from captured pages: with none cached, one page is captured anyway.
-    const toCapture = missing.length > 0 ? missing : plan.chapters.slice(0, 1);
-    const fresh = await captureChapters(browser, toCapture, {
-      origin: job.siteOrigin,
-      excludeSelectors: options.excludeSelectors,
-      concurrency: this.#tabs,
-      pageTimeoutMs: PAGE_TIMEOUT_MS,
-      pagesPerTab: this.#pagesPerTab,
-      builtFiles,
-      log: job.log,
-      onPage: (done, total) => {
-        onCaptured(reused + Math.min(done, missing.length));
-        if (done === total || done % 50 === 0) job.log(`captured ${done}/${total} pages`);
-      },
-    });
-    if (fresh.counts) {
-      job.log(`pages taken from the build: ${fresh.counts.fromBuild}, rendered in the browser: ${fresh.counts.rendered}`);
-    }
-    plan.chapters.forEach((chapter, index) => {
-      const page = fresh.pages.get(chapter.key);
-      if (!page) return;
-      pages.set(chapter.key, page);
-      if (buildDir) this.#cache.set(fingerprints[index], page);
-    });
-    if (buildDir) this.#cache.setStyles(buildDir, fresh.styles);
-    if (pages.size > fresh.pages.size) job.log(`reused ${pages.size - fresh.pages.size} captured pages of an unchanged build`);
-    return {pages, styles: fresh.styles};
-  }
-
   #plan(job: ExportJob): BookPlan {
     if (!job.outlineVersion) {
       throw new ExportFailure('not-created', `The site has no docs for the docs plugin "${job.manifest.options.docsPluginId}".`);
@@ -345,10 +309,10 @@ export class NativeEngine implements ExportEngine {
     return plan;
   }
 
-  #assembleParts(plan: BookPlan, capture: Capture, userCss: string | undefined) {
+  #assembleParts(plan: BookPlan, capture: Capture, userCss: string | undefined, contentHeight: number) {
     const chapters = plan.chapters.map((chapter) => ({chapter, page: capture.pages.get(chapter.key)!, html: capture.pages.get(chapter.key)!.html}));
     const ids = destinationIds(plan.chapters, capture.pages);
-    const css = bookPartCss(userCss);
+    const css = bookPartCss(userCss, contentHeight);
     const parts = splitIntoParts(chapters, this.#tabs, this.#partBytes).map((part) =>
       documentShell(capture.styles, bookPartBody(part, ids), css),
     );
@@ -367,54 +331,5 @@ export class NativeEngine implements ExportEngine {
     if (job.subset) facts.push(job.subset.kind === 'category' ? job.subset.category.label : job.subset.doc.title);
     facts.push(new Date().toLocaleDateString(manifest.locale.current, {year: 'numeric', month: 'long', day: 'numeric'}));
     return {title, subtitle: options.coverSubtitle ?? manifest.tagline, imageUrl, facts};
-  }
-
-  async #printOverlay(
-    browser: Browser,
-    job: ExportJob,
-    layout: {
-      totalPages: number;
-      coverPages: number;
-      tocPages: number;
-      bookTitle: string;
-      plan: BookPlan;
-      destinations: ReturnType<typeof placeDestinations>;
-      pdf: PDFOptions;
-    },
-  ): Promise<{bytes: Uint8Array; stamped: Set<number>} | undefined> {
-    const options = job.manifest.options;
-    const headerTemplate = options.headerTemplate ?? nativeHeaderTemplate(layout.bookTitle);
-    const footerTemplate = options.footerTemplate ?? DEFAULT_FOOTER_TEMPLATE;
-    if (!headerTemplate && !footerTemplate) return undefined;
-    const pages = overlayPages({
-      totalPages: layout.totalPages,
-      coverPages: layout.coverPages,
-      tocPages: layout.tocPages,
-      tocTitle: options.tocTitle,
-      chapters: layout.plan.chapters,
-      destinations: layout.destinations,
-    });
-    const size = paperSize(options.paperFormat);
-    const bytes = await printPart(browser, {
-      origin: job.siteOrigin,
-      html: '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>',
-      pdf: {...layout.pdf, margin: {top: 0, right: 0, bottom: 0, left: 0}, printBackground: false},
-      prepare: async (page) => {
-        await page.evaluate(buildOverlay, {
-          pages,
-          total: layout.totalPages,
-          headerTemplate,
-          footerTemplate,
-          documentTitle: layout.bookTitle,
-          date: new Date().toLocaleDateString(job.manifest.locale.current),
-          pageWidth: size.width,
-          pageHeight: size.height,
-          marginTop: options.margin.top,
-          marginBottom: options.margin.bottom,
-        });
-      },
-    });
-    const stamped = new Set(pages.flatMap((page, index) => (page.title === null ? [] : [index])));
-    return {bytes, stamped};
   }
 }

@@ -19,3 +19,9 @@ export function paperSize(format: PaperFormat): {width: string; height: string} 
   const [width, height] = SIZES[format];
   return {width: `${width}in`, height: `${height}in`};
 }
+
+/** Size of the text area of a page in CSS px (96 per inch), inside the margins. */
+export function contentBox(format: PaperFormat, margin: {top: number; right: number; bottom: number; left: number}): {width: number; height: number} {
+  const [width, height] = SIZES[format];
+  return {width: width * 96 - margin.left - margin.right, height: height * 96 - margin.top - margin.bottom};
+}

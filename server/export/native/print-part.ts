@@ -2,6 +2,8 @@ import type {Browser, PDFOptions} from 'puppeteer-core';
 import {openExportPage} from './browser-page';
 
 let partCounter = 0;
+/** Prints a part may get after the first: each revision can only settle what the one before moved. */
+const MAX_REVISIONS = 2;
 
 export type PrintRequest = {
   /** Origin of the site: the part is served from it, so its CSS, fonts and images load as same-site. */
@@ -9,8 +11,12 @@ export type PrintRequest = {
   /** The whole HTML document. */
   html: string;
   pdf: PDFOptions;
-  /** Runs in the loaded part before printing (link rewriting, waiting for images). */
+  /** Width of the page's text area in CSS px: the part is laid out at it, in print media, before `prepare` measures it. */
+  layoutWidth: number;
+  /** Runs in the loaded part before printing (link rewriting, waiting for images, fitting). */
   prepare?: (page: import('puppeteer-core').Page) => Promise<void>;
+  /** Looks at the printed part; true when it changed the page and wants it printed again. */
+  revise?: (page: import('puppeteer-core').Page, printed: Uint8Array) => Promise<boolean>;
 };
 
 /**
@@ -19,7 +25,7 @@ export type PrintRequest = {
  * the browser's cache behave as on the site; nothing else is intercepted.
  */
 export async function printPart(browser: Browser, request: PrintRequest): Promise<Uint8Array> {
-  const page = await openExportPage(browser);
+  const page = await openExportPage(browser, Math.floor(request.layoutWidth));
   try {
     const url = `${request.origin}/__docusaurus-export-pdf/part-${process.pid}-${++partCounter}.html`;
     const session = await page.createCDPSession();
@@ -34,10 +40,14 @@ export async function printPart(browser: Browser, request: PrintRequest): Promis
         })
         .catch(() => undefined);
     });
+    await page.emulateMediaType('print');
     await page.goto(url, {waitUntil: 'domcontentloaded', timeout: 0});
     await request.prepare?.(page);
-    await page.emulateMediaType('print');
-    return await page.pdf({...request.pdf, timeout: 0});
+    let printed = await page.pdf({...request.pdf, timeout: 0});
+    for (let round = 0; round < MAX_REVISIONS && (await request.revise?.(page, printed)); round++) {
+      printed = await page.pdf({...request.pdf, timeout: 0});
+    }
+    return printed;
   } finally {
     await page.close().catch(() => undefined);
   }

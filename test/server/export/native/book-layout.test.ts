@@ -10,7 +10,7 @@ import {
   splitIntoParts,
   tocEntries,
 } from '../../../../server/export/native/book-layout';
-import type {CapturedPage} from '../../../../server/export/native/in-page';
+import type {CapturedPage} from '../../../../server/export/native/page/capture-page';
 
 const chapter = (key: string): Chapter => ({key, title: `Title ${key}`, permalink: `/docs/${key}`, mermaidDiagrams: 0, rendersInBrowser: false});
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import type {Chapter} from '../../../../server/export/book-plan';
 import {CaptureCache} from '../../../../server/export/native/capture-cache';
-import type {CapturedPage} from '../../../../server/export/native/in-page';
+import type {CapturedPage} from '../../../../server/export/native/page/capture-page';
 import {tempDir} from '../../../helpers/fixtures';
 
 const chapter = (permalink: string): Chapter => ({key: 'guides/setup', title: 'Setup', permalink, mermaidDiagrams: 0, rendersInBrowser: false});

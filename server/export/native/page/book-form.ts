@@ -1,0 +1,86 @@
+// Transforms run inside Chromium on a copy of a page's content: each turns
+// something a screen shows interactively into what a printed page can show.
+// They reach each other only through the page library (page-lib.ts), never by import.
+
+/** Every tab panel shown, each under its tab's label. */
+export function showTabPanels(root: Element): void {
+  for (const tabs of root.querySelectorAll<HTMLElement>('.tabs-container')) {
+    const labels = [...tabs.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent?.trim() ?? '');
+    tabs.querySelectorAll('[role="tablist"]').forEach((list) => list.remove());
+    tabs.querySelectorAll<HTMLElement>('[role="tabpanel"]').forEach((panel, index) => {
+      panel.removeAttribute('hidden');
+      panel.style.removeProperty('display');
+      const label = root.ownerDocument.createElement('div');
+      label.className = 'export-pdf-tab-label';
+      label.textContent = labels[index] ?? '';
+      panel.before(label);
+    });
+  }
+}
+
+/** Every `<details>` open, its body no longer collapsed by inline styles. */
+export function openDetails(root: Element): void {
+  for (const details of root.querySelectorAll('details')) {
+    details.setAttribute('open', '');
+    details.setAttribute('data-collapsed', 'false');
+    for (const child of details.children) {
+      if (child.tagName !== 'SUMMARY') (child as HTMLElement).removeAttribute('style');
+    }
+  }
+}
+
+/** Images eager and every media URL absolute, since the book is printed from another URL. */
+export function eagerMedia(root: Element, pageUrl: string): void {
+  for (const image of root.querySelectorAll('img')) {
+    image.setAttribute('loading', 'eager');
+    image.removeAttribute('decoding');
+    const src = image.getAttribute('src');
+    if (src) image.setAttribute('src', new URL(src, pageUrl).href);
+    image.removeAttribute('srcset');
+  }
+  for (const element of root.querySelectorAll('[src]:not(img), source[srcset]')) {
+    const src = element.getAttribute('src');
+    if (src) element.setAttribute('src', new URL(src, pageUrl).href);
+  }
+}
+
+/**
+ * Form controls print as what they hold, never as controls: a select as its
+ * chosen option, a filled field as its text, a checkbox as a drawn box (ticked
+ * or not). Buttons, empty fields and search boxes print as nothing. Content a
+ * widget hides with the `hidden` attribute (a filter, a "show more") is shown.
+ */
+export function flattenControls(root: Element): void {
+  const doc = root.ownerDocument;
+  const value = (text: string, block = false) => {
+    const element = doc.createElement(block ? 'pre' : 'span');
+    element.className = 'export-pdf-value';
+    element.textContent = text;
+    return element;
+  };
+  root.querySelectorAll('[role="search"], .DocSearch, .navbar__search, button').forEach((element) => element.remove());
+  for (const select of root.querySelectorAll('select')) {
+    const chosen = select.selectedOptions[0] ?? select.querySelector('option');
+    const text = chosen?.textContent?.trim() ?? '';
+    if (text) select.replaceWith(value(text));
+    else select.remove();
+  }
+  for (const input of root.querySelectorAll('input')) {
+    const type = (input.getAttribute('type') ?? 'text').toLowerCase();
+    if (type === 'checkbox' || type === 'radio') {
+      const mark = doc.createElement('span');
+      mark.className = `export-pdf-${type}`;
+      if (input.checked || input.hasAttribute('checked')) mark.setAttribute('data-checked', '');
+      input.replaceWith(mark);
+    } else if (['hidden', 'button', 'submit', 'reset', 'image', 'file', 'password'].includes(type) || !input.value) {
+      input.remove();
+    } else {
+      input.replaceWith(value(input.value));
+    }
+  }
+  for (const area of root.querySelectorAll('textarea')) {
+    if (area.value) area.replaceWith(value(area.value, true));
+    else area.remove();
+  }
+  root.querySelectorAll('[hidden]').forEach((element) => element.removeAttribute('hidden'));
+}

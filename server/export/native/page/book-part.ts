@@ -1,0 +1,76 @@
+// Run inside Chromium by puppeteer in a book part before it prints: serialized
+// with Function.prototype.toString, so each function is self-contained.
+
+/** Waits for the part's stylesheets, fonts and images; an image that never loads is given up on at the deadline. */
+export async function settleBookPart(timeoutMs: number): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const pending = () => [
+    ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => !link.sheet),
+    ...[...document.images].filter((image) => !image.complete),
+  ];
+  while (pending().length > 0 && Date.now() < deadline) await sleep(20);
+  await Promise.race([document.fonts.ready, sleep(Math.max(0, deadline - Date.now()))]);
+  return pending().map((element) => `not loaded: ${(element as HTMLImageElement).src ?? (element as HTMLLinkElement).href}`);
+}
+
+/**
+ * Makes what is wider than the text fit it, measured in print layout at the
+ * page's text width: a wide table first gets a smaller font (down to 70 %),
+ * then is scaled down as a whole; any other block still wider than its chapter
+ * (a fixed-width component, a wide figure) is scaled down too. Long tokens
+ * already break at sensible points (long-tokens.ts), so nothing breaks mid-word.
+ * Code blocks shorter than `keepTogetherBelow` px are kept on one page, so no
+ * page holds a lone last line of code. Returns what it changed, each as the
+ * element and the start of its text.
+ */
+export function fitBookPart(options: {fontScales: number[]; keepTogetherBelow: number}): {smallerFont: string[]; scaled: string[]} {
+  for (const block of document.querySelectorAll<HTMLElement>('.export-pdf-chapter .theme-code-block, .export-pdf-chapter pre')) {
+    if (block.matches('.theme-code-block pre')) continue;
+    if (block.getBoundingClientRect().height < options.keepTogetherBelow) block.style.breakInside = 'avoid';
+  }
+  const widthOf = (element: HTMLElement) => Math.max(element.scrollWidth, element.getBoundingClientRect().width);
+  const room = (element: HTMLElement) => {
+    const style = getComputedStyle(element);
+    return element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  };
+  const describe = (element: HTMLElement) =>
+    `${element.tagName.toLowerCase()} "${(element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
+  const scale = (element: HTMLElement, limit: number, width = widthOf(element)) => {
+    const factor = Math.floor((limit / width) * (Number(element.style.zoom) || 1) * 1000) / 1000;
+    element.style.zoom = String(factor);
+    result.scaled.push(`${describe(element)} to ${Math.round(factor * 100)} %`);
+  };
+  const result: {smallerFont: string[]; scaled: string[]} = {smallerFont: [], scaled: []};
+  for (const table of document.querySelectorAll<HTMLElement>('.export-pdf-chapter table')) {
+    if (table.parentElement!.closest('table')) continue;
+    const limit = room(table.parentElement!);
+    if (widthOf(table) <= limit + 0.5) continue;
+    for (const factor of options.fontScales) {
+      table.style.fontSize = `${factor}em`;
+      if (widthOf(table) <= limit + 0.5) break;
+    }
+    result.smallerFont.push(`${describe(table)} at ${table.style.fontSize}`);
+    if (widthOf(table) > limit + 0.5) scale(table, limit);
+  }
+  // Only what shows counts: a grid row's negative margins overflow by design, its cards do not.
+  const shows = (element: Element) =>
+    /^(img|svg|video|canvas|iframe|table|pre)$/i.test(element.tagName) ||
+    [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+  const contentRight = (element: Element) => {
+    const style = getComputedStyle(element);
+    return element.getBoundingClientRect().right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+  };
+  for (const chapter of document.querySelectorAll<HTMLElement>('.export-pdf-chapter')) {
+    const left = chapter.getBoundingClientRect().left + parseFloat(getComputedStyle(chapter).paddingLeft);
+    const limit = room(chapter);
+    const blocks = chapter.querySelector('.markdown') ? '.markdown > *' : ':scope > * > *';
+    for (const block of chapter.querySelectorAll<HTMLElement>(blocks)) {
+      if (block.tagName === 'TABLE') continue;
+      if (block.getBoundingClientRect().right - left <= limit + 0.5 && block.scrollWidth <= limit + 0.5) continue;
+      const right = Math.max(...[block, ...block.querySelectorAll('*')].filter(shows).map(contentRight));
+      if (right - left > limit + 0.5) scale(block, limit, right - left);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,104 @@
+// Run inside Chromium by puppeteer: serialized with Function.prototype.toString.
+// The transforms it applies come from the page library (page-lib.ts).
+
+/** A heading of a captured page, with its id already made stable (chapter key + id). */
+export type CapturedHeading = {id: string; level: number; text: string};
+
+export type CapturedPage = {
+  /** HTML of the page's content element, ready to go into the book. */
+  html: string;
+  /** h2/h3 headings with ids, in document order. */
+  headings: CapturedHeading[];
+  /** Every element id in the content, after prefixing. */
+  ids: string[];
+  /** Same-site links with a fragment, as `path#fragment` (fragment decoded). */
+  targets: string[];
+  /** Path the browser ended up on (redirects included). */
+  finalPath: string;
+  /** Things that did not settle before the page's deadline. */
+  warnings: string[];
+};
+
+export type PageStyles = {
+  /** Absolute URLs of the site's stylesheets, in document order. */
+  links: string[];
+  /** Text of inline style elements (the dev server injects CSS this way). */
+  inline: string[];
+  /** Class, lang and dir of the html element of a doc page. */
+  htmlClass: string;
+  lang: string;
+  dir: string;
+};
+
+/** A page's HTML as the site's build wrote it, and the URL it is served at. */
+export type BuiltPage = {html: string; url: string};
+
+export type CaptureSettings = {
+  /** Chapter key: prefixes every id, so ids are unique across the book. */
+  key: string;
+  /** A CSS identifier standing for the chapter, for the ids inside its SVGs. */
+  svgScope: string;
+  excludeSelectors: string[];
+  /** The site's public URL (`url` + `baseUrl`): links to it are links within the site. */
+  publicBase: string;
+  /** Tokens this long get break opportunities (see long-tokens.ts). */
+  longToken: number;
+};
+
+/**
+ * Copies the page's content into book form: chrome removed, every tab panel
+ * shown under its label, details opened, form controls flattened, images
+ * eager, URLs absolute, ids prefixed with the chapter key, and same-site links
+ * marked for rewriting. Reads the page the tab shows, or `built` when given:
+ * parsed, never run.
+ */
+export function capturePage(settings: CaptureSettings, built?: BuiltPage): CapturedPage {
+  const lib = window.__exportPdfLib!;
+  const source = built ? new DOMParser().parseFromString(built.html, 'text/html') : document;
+  const pageUrl = built?.url ?? location.href;
+  const content =
+    source.querySelector('.theme-doc-markdown')?.closest('article') ??
+    source.querySelector('main .container > div') ??
+    source.querySelector('main');
+  if (!content) throw new Error(`no content on ${new URL(pageUrl).pathname}`);
+  const root = content.cloneNode(true) as HTMLElement;
+  for (const selector of settings.excludeSelectors) root.querySelectorAll(selector).forEach((element) => element.remove());
+  root.querySelectorAll('script, noscript, .theme-doc-toc-mobile, .pagination-nav').forEach((element) => element.remove());
+
+  lib.showTabPanels(root);
+  lib.openDetails(root);
+  lib.flattenControls(root);
+  lib.eagerMedia(root, pageUrl);
+  lib.renameSvgIds(root, settings.svgScope);
+  lib.breakLongTokens(root, settings.longToken);
+
+  const ids: string[] = [];
+  for (const element of root.querySelectorAll<HTMLElement>('[id]')) {
+    if (element.closest('svg')) continue;
+    element.id = `${settings.key}--${element.id}`;
+    ids.push(element.id);
+  }
+  const headings = [...root.querySelectorAll<HTMLElement>('h2[id], h3[id]')].map((heading) => ({
+    id: heading.id,
+    level: Number(heading.tagName[1]),
+    text: heading.textContent?.replace(/\u200b/g, '').trim() ?? '',
+  }));
+  const targets = lib.markLinks(root, pageUrl, settings.publicBase);
+  return {html: root.outerHTML, headings, ids, targets, finalPath: new URL(pageUrl).pathname, warnings: []};
+}
+
+/** The site's CSS as the page the tab shows has it loaded, or as `built` links it. */
+export function pageStyles(built?: BuiltPage): PageStyles {
+  const source = built ? new DOMParser().parseFromString(built.html, 'text/html') : document;
+  const pageUrl = built?.url ?? location.href;
+  const html = source.documentElement;
+  return {
+    links: [...source.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+      (link) => new URL(link.getAttribute('href') ?? '', pageUrl).href,
+    ),
+    inline: [...source.querySelectorAll('style')].map((style) => style.textContent ?? ''),
+    htmlClass: html.className,
+    lang: html.lang,
+    dir: html.dir,
+  };
+}

@@ -1,0 +1,29 @@
+import {eagerMedia, flattenControls, openDetails, showTabPanels} from './book-form';
+import {markLinks} from './links';
+import {breakLongTokens} from './long-tokens';
+import {renameSvgIds} from './svg-ids';
+
+/**
+ * The transforms capturePage applies, installed in every export tab as
+ * `window.__exportPdfLib`. Functions puppeteer runs in a page are serialized
+ * one by one and cannot import; this is how they share code in the page.
+ */
+const PAGE_LIB = {showTabPanels, openDetails, eagerMedia, flattenControls, renameSvgIds, breakLongTokens, markLinks};
+
+export type PageLib = typeof PAGE_LIB;
+
+declare global {
+  interface Window {
+    __exportPdfLib?: PageLib;
+  }
+}
+
+// tsx (used to run the tests from source) wraps named functions in __name();
+// functions serialized into the page need it defined there. Compiled code never calls it.
+const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((target) => target);';
+
+/** Script that defines the library in a page; run before the page's own scripts, or in a blank tab. */
+export const PAGE_LIB_SCRIPT = `${NAME_SHIM}
+window.__exportPdfLib = {${Object.entries(PAGE_LIB)
+  .map(([name, fn]) => `${JSON.stringify(name)}: (${fn.toString()})`)
+  .join(',\n')}};`;

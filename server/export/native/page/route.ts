@@ -1,0 +1,53 @@
+// Run inside Chromium by puppeteer while a page is captured: serialized with
+// Function.prototype.toString, so each function is self-contained.
+
+declare global {
+  interface Window {
+    /** Set by the plugin's client module (client/route-signal.ts) each time a route renders. */
+    __docusaurusExportPdf?: {path: string; renders: number};
+  }
+}
+
+/** Moves the page to `path` with the site's own router and waits until the route has rendered. */
+export async function showRoute(path: string, timeoutMs: number): Promise<boolean> {
+  const normalize = (value: string) => decodeURI(value).replace(/\/+$/, '') || '/';
+  const signal = () => window.__docusaurusExportPdf;
+  const deadline = Date.now() + timeoutMs;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  while (!signal()) {
+    if (Date.now() > deadline) return false;
+    await sleep(10);
+  }
+  if (normalize(signal()!.path) === normalize(path)) return true;
+  const before = signal()!.renders;
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
+  while (signal()!.renders === before) {
+    if (Date.now() > deadline) return false;
+    await sleep(5);
+  }
+  return true;
+}
+
+/**
+ * Waits for what a page needs before it is captured: the expected number of
+ * Mermaid diagrams, web fonts, and a short spell without DOM changes (effects
+ * that render after the route). Gives up at the deadline and says what was missing.
+ */
+export async function settlePage(options: {mermaidDiagrams: number; quietMs: number; timeoutMs: number}): Promise<string[]> {
+  const deadline = Date.now() + options.timeoutMs;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const warnings: string[] = [];
+  const diagrams = () => document.querySelectorAll('.docusaurus-mermaid-container svg').length;
+  while (diagrams() < options.mermaidDiagrams && Date.now() < deadline) await sleep(10);
+  if (diagrams() < options.mermaidDiagrams) {
+    warnings.push(`${options.mermaidDiagrams - diagrams()} Mermaid diagram(s) did not render`);
+  }
+  await Promise.race([document.fonts.ready, sleep(Math.max(0, deadline - Date.now()))]);
+  let lastChange = Date.now();
+  const observer = new MutationObserver(() => (lastChange = Date.now()));
+  observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  while (Date.now() - lastChange < options.quietMs && Date.now() < deadline) await sleep(4);
+  observer.disconnect();
+  return warnings;
+}

@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import {mkdir} from 'node:fs/promises';
+import {after, before, describe, it} from 'node:test';
+import type {Browser, Page} from 'puppeteer-core';
+import {openParserPage} from '../../server/export/native/browser-page';
+import {svgScope} from '../../server/export/native/capture';
+import {BrowserHost} from '../../server/export/native/browser-host';
+import {BOOK_CSS} from '../../server/export/native/book-css';
+import {capturePage, type CaptureSettings} from '../../server/export/native/page/capture-page';
+import {placeAnchors} from '../../server/export/native/page/links';
+import {WORK_ROOT} from '../helpers/processes';
+
+const PAGE_URL = 'http://127.0.0.1:3999/docs/guides/setup';
+
+function settings(key: string, overrides: Partial<CaptureSettings> = {}): CaptureSettings {
+  return {
+    key,
+    svgScope: svgScope(key),
+    excludeSelectors: [],
+    publicBase: 'https://docs.example.com/',
+    longToken: 14,
+    ...overrides,
+  };
+}
+
+/** A built doc page as Docusaurus writes it, with `markdown` as its article's content. */
+function docPage(markdown: string): string {
+  return `<!doctype html><html><body><main><div class="container"><article><div class="theme-doc-markdown markdown">${markdown}</div></article></div></main></body></html>`;
+}
+
+// The transforms a page goes through on its way into the book, in a real Chromium.
+describe('page transforms', {timeout: 60_000}, () => {
+  const host = new BrowserHost({workRoot: WORK_ROOT, log: () => undefined});
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    await mkdir(WORK_ROOT, {recursive: true});
+    browser = await host.acquire();
+    page = await openParserPage(browser);
+  });
+  after(async () => {
+    await page.close();
+    await host.close();
+  });
+
+  const capture = (markdown: string, key = 'guides/setup', overrides: Partial<CaptureSettings> = {}) =>
+    page.evaluate(capturePage, settings(key, overrides), {html: docPage(markdown), url: PAGE_URL});
+
+  /** Loads captured HTML into the tab and runs `probe` on it. */
+  async function inTab<T>(html: string, probe: () => T): Promise<T> {
+    await page.setContent(`<!doctype html><html><body>${html}</body></html>`);
+    return page.evaluate(probe) as Promise<T>;
+  }
+
+  it('renames SVG ids so the diagram’s own CSS still applies in a doc whose id has a slash', async () => {
+    const svg = `<svg id="mermaid-1" xmlns="http://www.w3.org/2000/svg" width="100" height="40"><style>#mermaid-1 .node rect{fill:#ececff;stroke:#9370db}</style><g class="node"><rect id="n1" width="80" height="30"></rect></g><use href="#n1"></use></svg>`;
+    const captured = await capture(`<p>Diagram:</p><div class="docusaurus-mermaid-container">${svg}</div>`, 'advanced/architecture');
+    assert.doesNotMatch(captured.html, /advanced\/architecture--svg/, 'no slash in an SVG id');
+    const fill = await inTab(captured.html, () => getComputedStyle(document.querySelector('.node rect')!).fill);
+    assert.equal(fill, 'rgb(236, 236, 255)');
+    const used = await inTab(captured.html, () => document.querySelector('use')!.getAttribute('href'));
+    assert.equal(used, `#${svgScope('advanced/architecture')}-svg0-n1`);
+  });
+
+  it('gives two chapters’ diagrams different ids', async () => {
+    const svg = '<svg id="mermaid-1"><g id="a"></g></svg>';
+    const one = await capture(svg, 'guides/a');
+    const two = await capture(svg, 'guides/b');
+    const ids = (html: string) => [...html.matchAll(/id="([^"]+)"/g)].map((match) => match[1]);
+    assert.equal(ids(one.html).filter((id) => ids(two.html).includes(id)).length, 0);
+  });
+
+  it('offers line breaks in long tokens at separators and camelCase, never inside short words', async () => {
+    const captured = await capture(
+      '<table><tr><td><code>workers.lockDurationMs</code></td><td>ACME_WORKERS__LOCK_DURATION_MS</td><td>number</td></tr></table>',
+    );
+    assert.match(captured.html, /workers\.<wbr>lock<wbr>Duration<wbr>Ms/);
+    assert.match(captured.html, /ACME_<wbr>WORKERS__<wbr>LOCK_<wbr>DURATION_<wbr>MS/);
+    assert.match(captured.html, /<td>number<\/td>/);
+  });
+
+  it('prints form controls as their values, drops buttons and empty fields, and shows hidden rows', async () => {
+    const captured = await capture(`
+      <label>State <select><option value="all">All</option><option value="failed" selected>Failed</option></select></label>
+      <input type="search" placeholder="Filter by job name…">
+      <input type="text" value="invoices">
+      <label><input type="checkbox" checked> Only my jobs</label>
+      <table><tr><td>shown</td></tr><tr hidden><td>archived job</td></tr></table>
+      <button type="button">Show archived jobs</button>`);
+    assert.doesNotMatch(captured.html, /<(select|input|button|textarea)\b/);
+    assert.doesNotMatch(captured.html, /Filter by job name|Show archived jobs/);
+    assert.match(captured.html, /<span class="export-pdf-value">Failed<\/span>/);
+    assert.match(captured.html, /<span class="export-pdf-value">invoices<\/span>/);
+    assert.match(captured.html, /<span class="export-pdf-checkbox" data-checked="">/);
+    assert.doesNotMatch(captured.html, /\shidden/);
+    assert.match(captured.html, /archived job/);
+  });
+
+  it('treats links to the site’s public URL as links within the site', async () => {
+    const captured = await capture(
+      '<p><a href="https://docs.example.com/docs/guides/retries#backoff">retries</a> <a href="https://elsewhere.example.com/docs/x">other</a></p>',
+    );
+    assert.deepEqual(captured.targets, ['/docs/guides/retries#backoff']);
+    assert.match(captured.html, /href="http:\/\/127\.0\.0\.1:3999\/docs\/guides\/retries#backoff" data-export-path="\/docs\/guides\/retries"/);
+    assert.match(captured.html, /href="https:\/\/elsewhere\.example\.com\/docs\/x"/);
+  });
+
+  it('reports headings with ids prefixed by the chapter key', async () => {
+    const captured = await capture('<h2 class="anchor" id="install">Install<a class="hash-link" href="#install">#</a></h2>', 'guides/setup', {
+      excludeSelectors: ['.hash-link'],
+    });
+    assert.deepEqual(captured.headings, [{id: 'guides/setup--install', level: 2, text: 'Install'}]);
+    assert.deepEqual(captured.ids, ['guides/setup--install']);
+  });
+
+  it('anchors each listed target where it prints: in a heading’s line, or as a 1 px block before a table', async () => {
+    await page.setContent(`<!doctype html><html><head><style>${BOOK_CSS}</style></head><body>
+      <section class="export-pdf-chapter" id="guides/a"><article><h1>Guide A</h1><h2 id="guides/a--setup">Setup</h2>
+      <table id="guides/a--matrix"><tr id="guides/a--row"><td>cell</td></tr></table><div id="guides/a--box"><p>text</p></div></article></section>
+      <div class="export-pdf-dest-hints">${['guides/a', 'guides/a--setup', 'guides/a--matrix', 'guides/a--row', 'guides/a--box']
+        .map((id) => `<a href="#${encodeURIComponent(id)}">.</a>`)
+        .join('')}</div></body></html>`);
+    const heightBefore = await page.evaluate(() => document.querySelector('article')!.getBoundingClientRect().height);
+    await page.evaluate(placeAnchors, 'https://anchor.invalid/at/');
+    const placed = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('a.export-pdf-at')].map((anchor) => [
+        decodeURIComponent(anchor.href.split('/at/')[1]!),
+        anchor.parentElement!.tagName,
+        anchor.classList.contains('export-pdf-at-block') ? 'block' : 'inline',
+      ]),
+    );
+    assert.deepEqual(placed, [
+      ['guides/a', 'H1', 'inline'],
+      ['guides/a--setup', 'H2', 'inline'],
+      ['guides/a--matrix', 'ARTICLE', 'block'],
+      ['guides/a--row', 'TD', 'inline'],
+      ['guides/a--box', 'DIV', 'block'],
+    ]);
+    const heightAfter = await page.evaluate(() => document.querySelector('article')!.getBoundingClientRect().height);
+    assert.equal(heightAfter, heightBefore, 'the anchors take no room');
+  });
+});
