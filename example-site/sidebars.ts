@@ -63,6 +63,16 @@ const sidebars: SidebarsConfig = {
         'advanced/troubleshooting',
       ],
     },
+    {
+      type: 'category',
+      label: 'Appendix',
+      items: [
+        'appendix/job-options-matrix',
+        'appendix/failure-handling-flow',
+        'appendix/queue-names-in-every-language',
+        'appendix/job-browser',
+      ],
+    },
   ],
 };
 
