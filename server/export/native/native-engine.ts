@@ -1,6 +1,6 @@
 import os from 'node:os';
 import {promises as fs} from 'node:fs';
-import type {Browser, PDFOptions} from 'puppeteer-core';
+import type {PDFOptions, Page} from 'puppeteer-core';
 import {planBook, type BookPlan} from '../book-plan';
 import {ExportFailure, progressIn, type EnginePhase, type ExportEngine, type ExportJob, type ProgressPlan} from '../engine';
 import {bookPartBody, bookPartCss, coverBody, coverCss, documentShell, tocBody, tocCss} from './book-html';
@@ -9,7 +9,6 @@ import {
   chapterKeysByPath,
   destinationIds,
   outlineEntries,
-  overlayPages,
   placeDestinations,
   splitIntoParts,
   tocEntries,
@@ -18,12 +17,12 @@ import {BrowserHost} from './browser-host';
 import type {Capture} from './capture';
 import {captureBook} from './capture-book';
 import {CaptureCache} from './capture-cache';
-import {FigureFit, isFigureMarker} from './figure-fit';
-import {fitBookPart, settleBookPart} from './page/book-part';
-import {linkBookPart, placeAnchors} from './page/links';
+import {isFigureMarker} from './figure-fit';
 import {mergeBook} from './merge-book';
 import {contentBox} from './paper';
+import {ANCHOR, MARKER, printContentPart, settle, type PartPrinting} from './print-content';
 import {printOverlay} from './print-overlay';
+import {PhaseClock} from './phase-clock';
 import {readPart, type PdfPart} from './pdf-part';
 import {printPart} from './print-part';
 import {runPool} from './run-pool';
@@ -40,16 +39,7 @@ export type NativeEngineOptions = {
   pagesPerTab?: number;
 };
 
-/** Stands for "a destination in this book" in link URLs until the merge resolves it. */
-const MARKER = 'https://docusaurus-export-pdf.invalid/dest/';
-/** Stands for "this target printed here" in the 1 px anchor links (page/links.ts placeAnchors). */
-const ANCHOR = 'https://docusaurus-export-pdf.invalid/at/';
 const PAGE_TIMEOUT_MS = 30_000;
-const ASSET_TIMEOUT_MS = 15_000;
-/** Font sizes a table wider than the text tries, before it is scaled down as a whole. */
-const TABLE_FONT_SCALES = [0.9, 0.8, 0.7];
-
-type Phase = 'discover' | 'capture' | 'assemble' | 'render';
 
 /** The phases as a person waiting sees them; weights from the 100-doc benchmark (capture 1.9 s, print 5.4 s, merge 1.2 s). */
 const PROGRESS_PLAN: ProgressPlan = [
@@ -58,25 +48,6 @@ const PROGRESS_PLAN: ProgressPlan = [
   {phase: 'render', weight: 60},
   {phase: 'assemble', weight: 14},
 ];
-
-class PhaseClock {
-  readonly totals: Record<Phase, number> = {discover: 0, capture: 0, assemble: 0, render: 0};
-
-  async time<T>(phase: Phase, work: () => Promise<T> | T): Promise<T> {
-    const started = performance.now();
-    try {
-      return await work();
-    } finally {
-      this.totals[phase] += performance.now() - started;
-    }
-  }
-
-  summary(): string {
-    return Object.entries(this.totals)
-      .map(([phase, ms]) => `${phase}=${Math.round(ms)}ms`)
-      .join(' ');
-  }
-}
 
 /**
  * Exports from the site's own sidebar data with a browser kept warm between
@@ -168,23 +139,22 @@ export class NativeEngine implements ExportEngine {
     const toc = tocEntries(plan.nodes, capture.pages);
     const withToc = !options.disableToc;
     const withCover = !options.disableCover;
-    const linkPart = (page: import('puppeteer-core').Page) =>
-      page.evaluate(linkBookPart, {chapterKeys: keysByPath, knownIds, marker: MARKER, publicOrigin: manifest.siteUrl.replace(/\/+$/, '')});
-    const settle = async (page: import('puppeteer-core').Page) => {
-      for (const warning of await page.evaluate(settleBookPart, ASSET_TIMEOUT_MS)) job.log(warning);
+    const printing: PartPrinting = {
+      origin,
+      pdf,
+      box,
+      marginTop: options.margin.top,
+      links: {chapterKeys: keysByPath, knownIds, publicOrigin: manifest.siteUrl.replace(/\/+$/, '')},
+      log: job.log,
     };
-    const fit = async (page: import('puppeteer-core').Page) => {
-      const fitted = await page.evaluate(fitBookPart, {fontScales: TABLE_FONT_SCALES, keepTogetherBelow: box.height / 3});
-      for (const table of fitted.smallerFont) job.log(`fitted to the page: ${table}`);
-      for (const block of fitted.scaled) job.log(`fitted to the page: ${block}`);
-    };
+    const prepare = (page: Page) => settle(page, job.log);
     const printToc = (pageOf: (target: string) => number | undefined) =>
       printPart(browser, {
         origin,
         html: documentShell(capture.styles, tocBody(options.tocTitle, toc, pageOf, MARKER), tocCss(options.css)),
         pdf,
         layoutWidth: box.width,
-        prepare: settle,
+        prepare,
       });
 
     // Content parts, the cover and a first TOC (to learn its length) print side by side.
@@ -207,27 +177,11 @@ export class NativeEngine implements ExportEngine {
                   html: documentShell(capture.styles, coverBody(this.#cover(job, bookTitle)), coverCss(options.css)),
                   pdf,
                   layoutWidth: box.width,
-                  prepare: settle,
+                  prepare,
                 })
               : Promise.resolve(undefined),
           () => (withToc ? printToc(() => 9999) : Promise.resolve(undefined)),
-          ...parts.map((html) => () => {
-            const figures = new FigureFit({contentHeight: box.height, marginTop: options.margin.top, anchorPrefix: ANCHOR});
-            return printPart(browser, {
-              origin,
-              html,
-              pdf,
-              layoutWidth: box.width,
-              prepare: async (page) => {
-                await linkPart(page);
-                await page.evaluate(placeAnchors, ANCHOR);
-                await settle(page);
-                await fit(page);
-                await figures.mark(page);
-              },
-              revise: (page, printed) => figures.revise(page, printed),
-            });
-          }),
+          ...parts.map((html) => () => printContentPart(browser, html, printing)),
         ]),
         this.#tabs,
       ),

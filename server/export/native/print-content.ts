@@ -1,0 +1,54 @@
+import type {Browser, Page, PDFOptions} from 'puppeteer-core';
+import {FigureFit} from './figure-fit';
+import {fitBookPart, settleBookPart} from './page/book-part';
+import {linkBookPart, placeAnchors} from './page/links';
+import {printPart} from './print-part';
+
+/** Stands for "a destination in this book" in link URLs until the merge resolves it. */
+export const MARKER = 'https://docusaurus-export-pdf.invalid/dest/';
+/** Stands for "this target printed here" in the 1 px anchor links (page/links.ts placeAnchors). */
+export const ANCHOR = 'https://docusaurus-export-pdf.invalid/at/';
+const ASSET_TIMEOUT_MS = 15_000;
+/** Font sizes a table wider than the text tries, before it is scaled down as a whole. */
+const TABLE_FONT_SCALES = [0.9, 0.8, 0.7];
+
+export type PartPrinting = {
+  origin: string;
+  pdf: PDFOptions;
+  /** The page's text area, CSS px. */
+  box: {width: number; height: number};
+  marginTop: number;
+  /** What linkBookPart needs to point links inside the book. */
+  links: {chapterKeys: Record<string, string>; knownIds: string[]; publicOrigin: string};
+  log: (line: string) => void;
+};
+
+/** Waits for a part's stylesheets, fonts and images, logging what never loaded. */
+export async function settle(page: Page, log: (line: string) => void): Promise<void> {
+  for (const warning of await page.evaluate(settleBookPart, ASSET_TIMEOUT_MS)) log(warning);
+}
+
+/**
+ * Prints one part of the book's content: links pointed inside the book,
+ * anchors placed at every target, assets loaded, what is too wide fitted to
+ * the text width, and large figures kept from leaving pages blank.
+ */
+export function printContentPart(browser: Browser, html: string, printing: PartPrinting): Promise<Uint8Array> {
+  const figures = new FigureFit({contentHeight: printing.box.height, marginTop: printing.marginTop, anchorPrefix: ANCHOR});
+  return printPart(browser, {
+    origin: printing.origin,
+    html,
+    pdf: printing.pdf,
+    layoutWidth: printing.box.width,
+    prepare: async (page) => {
+      await page.evaluate(linkBookPart, {...printing.links, marker: MARKER});
+      await page.evaluate(placeAnchors, ANCHOR);
+      await settle(page, printing.log);
+      const fitted = await page.evaluate(fitBookPart, {fontScales: TABLE_FONT_SCALES, keepTogetherBelow: printing.box.height / 3});
+      for (const table of fitted.smallerFont) printing.log(`fitted to the page: ${table}`);
+      for (const block of fitted.scaled) printing.log(`fitted to the page: ${block}`);
+      await figures.mark(page);
+    },
+    revise: (page, printed) => figures.revise(page, printed),
+  });
+}
