@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import {mkdir, readdir, readFile, rm, symlink, utimes, writeFile} from 'node:fs/promises';
+import {mkdir, readdir, readFile, rm, symlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, afterEach, before, beforeEach, describe, it} from 'node:test';
 import request from 'supertest';
@@ -44,37 +44,6 @@ describe('API', () => {
   afterEach(async () => exporter.close());
 
   const partFiles = async () => (await readdir(documentsDir)).filter((name) => name.endsWith('.part'));
-
-  describe('GET /health', () => {
-    it('reports ok with every field when the site answers', async () => {
-      const response = await request(app()).get('/health').expect(200).expect('Content-Type', /json/);
-      assert.equal(response.body.status, 'ok');
-      assert.deepEqual(response.body.services, {api: 'running', site: 'running'});
-      assert.ok(!Number.isNaN(Date.parse(response.body.timestamp)));
-      assert.equal(new Date(response.body.timestamp).toISOString(), response.body.timestamp);
-    });
-
-    it('answers 503 degraded when the site is down', async () => {
-      siteUp = false;
-      const response = await request(app()).get('/health').expect(503);
-      assert.equal(response.body.status, 'degraded');
-      assert.deepEqual(response.body.services, {api: 'running', site: 'stopped'});
-    });
-
-    it('answers HEAD', async () => {
-      await request(app()).head('/health').expect(200);
-    });
-
-    it('reports missing fonts in services.fonts and detail, and stays ok', async () => {
-      const fonts = {state: 'incomplete' as const, missing: ['emoji'], detail: 'No font for emoji: …'};
-      const response = await request(createApp({documentsDir, nodeEnv}, {exporter, siteProbe: async () => true, fonts}))
-        .get('/health')
-        .expect(200);
-      assert.equal(response.body.status, 'ok');
-      assert.deepEqual(response.body.services, {api: 'running', site: 'running', fonts: 'incomplete'});
-      assert.equal(response.body.detail, 'No font for emoji: …');
-    });
-  });
 
   describe('GET /export-pdf', () => {
     it('returns every field of the export result', async () => {
@@ -260,40 +229,6 @@ describe('API', () => {
       assert.deepEqual(results.map((r) => r.status), [200, 200, 200]);
       assert.equal(engine.maxRunning, 1);
       assert.deepEqual(engine.jobs.map((job) => path.basename(job.outputFile).split('.')[1]), ['q1', 'q2', 'q3']);
-    });
-  });
-
-  describe('GET /pdf-files', () => {
-    it('lists regular PDF files with every field, newest first', async () => {
-      await writeFile(path.join(documentsDir, 'old.pdf'), 'x'.repeat(10));
-      await writeFile(path.join(documentsDir, 'new.PDF'), 'y'.repeat(20));
-      await utimes(path.join(documentsDir, 'old.pdf'), new Date('2026-01-01'), new Date('2026-01-01'));
-      await writeFile(path.join(documentsDir, 'notes.txt'), 'not a pdf');
-      await writeFile(path.join(documentsDir, '.x.pdf.1-ab.part'), 'part');
-      await writeFile(path.join(documentsDir, '.hidden.pdf'), 'hidden');
-      await mkdir(path.join(documentsDir, 'folder.pdf'));
-      await symlink(path.join(documentsDir, 'old.pdf'), path.join(documentsDir, 'alias.pdf'));
-      const response = await request(app()).get('/pdf-files').expect(200);
-      assert.equal(response.body.count, 2);
-      assert.deepEqual(response.body.files.map((f: {name: string}) => f.name), ['new.PDF', 'old.pdf']);
-      const old = response.body.files[1];
-      assert.deepEqual(Object.keys(old).sort(), ['created', 'modified', 'name', 'size', 'sizeMB']);
-      assert.equal(old.size, 10);
-      assert.equal(old.sizeMB, '0.00');
-      assert.equal(old.modified, '2026-01-01T00:00:00.000Z');
-      assert.ok(!Number.isNaN(Date.parse(old.created)));
-    });
-
-    it('lists nothing in an empty directory', async () => {
-      const response = await request(app()).get('/pdf-files').expect(200);
-      assert.deepEqual(response.body, {count: 0, files: []});
-    });
-
-    it('answers 500 with the ENOENT text when the directory is missing', async () => {
-      await rm(documentsDir, {recursive: true});
-      const response = await request(app()).get('/pdf-files').expect(500);
-      assert.deepEqual(Object.keys(response.body).sort(), ['detail', 'error', 'success']);
-      assert.equal(response.body.error, 'ENOENT: no such file or directory');
     });
   });
 

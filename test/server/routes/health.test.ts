@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import request from 'supertest';
+import {createApp} from '../../../server/app';
+import type {FontReport} from '../../../server/fonts';
+
+describe('GET /health', () => {
+  const exporter = {export: async () => assert.fail('no export')};
+  const app = (siteUp: boolean, fonts?: FontReport) =>
+    createApp({documentsDir: '/nonexistent', nodeEnv: 'production'}, {exporter, siteProbe: async () => siteUp, fonts});
+
+  it('reports ok with every field when the site answers', async () => {
+    const response = await request(app(true)).get('/health').expect(200).expect('Content-Type', /json/);
+    assert.equal(response.body.status, 'ok');
+    assert.deepEqual(response.body.services, {api: 'running', site: 'running'});
+    assert.ok(!Number.isNaN(Date.parse(response.body.timestamp)));
+    assert.equal(new Date(response.body.timestamp).toISOString(), response.body.timestamp);
+  });
+
+  it('answers 503 degraded when the site is down', async () => {
+    const response = await request(app(false)).get('/health').expect(503);
+    assert.equal(response.body.status, 'degraded');
+    assert.deepEqual(response.body.services, {api: 'running', site: 'stopped'});
+  });
+
+  it('answers HEAD', async () => {
+    await request(app(true)).head('/health').expect(200);
+  });
+
+  it('reports missing fonts in services.fonts and detail, and stays ok', async () => {
+    const fonts: FontReport = {state: 'incomplete', missing: ['emoji'], detail: 'No font for emoji: …'};
+    const response = await request(app(true, fonts)).get('/health').expect(200);
+    assert.equal(response.body.status, 'ok');
+    assert.deepEqual(response.body.services, {api: 'running', site: 'running', fonts: 'incomplete'});
+    assert.equal(response.body.detail, 'No font for emoji: …');
+  });
+});
