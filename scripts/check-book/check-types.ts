@@ -1,0 +1,55 @@
+import type {BookMap} from './book-map';
+import type {PdfBook, PdfReader} from './pdf-book';
+import type {RasterSummary} from './raster';
+import type {SiteExpectations} from './site-expectations';
+
+/** The checks, in the order they run and print. */
+export const CHECK_IDS = ['docs', 'prose', 'toc', 'bookmarks', 'links', 'outside', 'tofu', 'pages', 'black', 'controls', 'names'] as const;
+
+export type CheckId = (typeof CHECK_IDS)[number];
+
+/** One thing a check found wrong. */
+export type Finding = {
+  /** 1-based page number, when the finding has a page. */
+  page?: number;
+  /** What is wrong, with titles and figures. */
+  text: string;
+};
+
+/** The outcome of one check. */
+export type CheckResult = {
+  id: CheckId;
+  pass: boolean;
+  /** The check's figure, e.g. "20/20 chapters in sidebar order". */
+  figure: string;
+  /** Every finding (the text report prints the first few). */
+  findings: Finding[];
+  /** Counts and other figures, for the JSON report. */
+  measures: Record<string, number>;
+  /** Per-item figures for the JSON report (prose: each chapter's coverage). */
+  details?: unknown[];
+};
+
+/** What every check reads. */
+export type CheckContext = {
+  site: SiteExpectations;
+  book: PdfBook;
+  map: BookMap;
+  /** One summary per page, by page index. */
+  rasters: RasterSummary[];
+  /** The open book, for what is read on demand (images of a page). */
+  reader: PdfReader;
+  /** Fonts as pdffonts lists them. */
+  fonts: FontRow[];
+};
+
+/** A font of the book, as pdffonts lists it. */
+export type FontRow = {name: string; type: string; encoding: string; embedded: boolean; object: string};
+
+/** A check: reads the context, returns its result. */
+export type Check = (context: CheckContext) => CheckResult | Promise<CheckResult>;
+
+/** A result from its findings: it passes when there are none, unless `pass` says otherwise. */
+export function resultOf(id: CheckId, figure: string, findings: Finding[], measures: Record<string, number> = {}, pass = findings.length === 0): CheckResult {
+  return {id, pass, figure, findings, measures};
+}

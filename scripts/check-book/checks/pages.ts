@@ -1,0 +1,87 @@
+import {chapterSegments} from '../book-map';
+import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
+import type {ChromeText} from '../html-article';
+import type {Segment} from '../text-lines';
+import {THRESHOLDS} from '../thresholds';
+import {textKey, wordsOf} from '../text-normal';
+
+/** Texts this long are distinctive enough to look for anywhere in the chapter's text. */
+const DISTINCTIVE_KEY = 24;
+
+type Located = {page: number; segment: Segment};
+
+/** Where a piece of site chrome prints in a chapter, if it does. */
+export function findChrome(chrome: ChromeText, segments: Located[]): number | undefined {
+  const keys = chrome.parts.map(textKey);
+  if (keys.some((key) => !key)) return undefined;
+  if (chrome.kind === 'pagination') {
+    const [sublabel, label] = keys as [string, string];
+    for (let index = 0; index < segments.length; index++) {
+      if (segments[index]!.segment.key !== sublabel) continue;
+      const page = segments[index]!.page;
+      const below = segments.slice(index + 1, index + 8).filter((next) => next.page === page);
+      if (below.some((next) => next.segment.key === label)) return page;
+    }
+    return undefined;
+  }
+  // One breadcrumb alone is the page's own title: only a trail of two or more says anything.
+  if (chrome.kind === 'breadcrumbs' && keys.length < 2) return undefined;
+  const key = keys.join('');
+  if (key.length >= DISTINCTIVE_KEY && chrome.kind !== 'breadcrumbs') {
+    let joined = '';
+    const starts: number[] = [];
+    for (const {segment} of segments) {
+      starts.push(joined.length);
+      joined += segment.key;
+    }
+    const at = joined.indexOf(key);
+    if (at < 0) return undefined;
+    const index = starts.findLastIndex((start) => start <= at);
+    return segments[Math.max(0, index)]!.page;
+  }
+  const words = wordsOf(chrome.parts.join(' '));
+  const lines = new Map<string, {page: number; texts: string[]}>();
+  for (const {page, segment} of segments) {
+    if (wordsOf(segment.text) === words) return page;
+    const id = `${page}:${segment.line}`;
+    const line = lines.get(id) ?? {page, texts: []};
+    line.texts.push(segment.text);
+    lines.set(id, line);
+  }
+  for (const line of lines.values()) if (wordsOf(line.texts.join(' ')) === words) return line.page;
+  return undefined;
+}
+
+/**
+ * No blank page (no ink in the content box; the cover excepted), no dark page (most of the
+ * content box dark), and none of the site chrome the built pages carry (edit link, last update,
+ * copyright, mobile TOC button, breadcrumbs, pagination) printed in its chapter.
+ */
+export function checkPages({map, rasters}: CheckContext): CheckResult {
+  const findings: Finding[] = [];
+  let blank = 0;
+  let dark = 0;
+  for (const raster of rasters) {
+    if (raster.page < map.coverPages) continue;
+    if (raster.contentInk <= THRESHOLDS.blankInkPixels) {
+      blank++;
+      findings.push({page: raster.page + 1, text: 'blank: no ink in the content box'});
+    } else if (raster.darkShare >= THRESHOLDS.darkPageShare) {
+      dark++;
+      findings.push({page: raster.page + 1, text: `dark: ${(raster.darkShare * 100).toFixed(0)}% of the content box is dark`});
+    }
+  }
+  let chrome = 0;
+  for (const place of map.chapters) {
+    const segments = chapterSegments(map, place);
+    if (segments.length === 0) continue;
+    for (const piece of place.expected.article.chrome) {
+      const page = findChrome(piece, segments);
+      if (page === undefined) continue;
+      chrome++;
+      findings.push({page: page + 1, text: `"${place.expected.title}" prints site chrome (${piece.kind}): ${JSON.stringify(piece.parts.join(' › '))}`});
+    }
+  }
+  findings.sort((a, b) => (a.page ?? 0) - (b.page ?? 0));
+  return resultOf('pages', `${blank} blank pages, ${dark} dark pages, ${chrome} pieces of site chrome printed`, findings, {blank, dark, chrome});
+}

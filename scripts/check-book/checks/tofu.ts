@@ -1,0 +1,47 @@
+import {chapterSegments} from '../book-map';
+import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
+import {charsOf, nonAsciiChars} from '../text-normal';
+
+const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * No glyph drawn without a font: fonts that are not embedded (pdffonts); glyphs drawn as
+ * .notdef (Chromium writes a character no installed font has as glyph 0 of the first font in
+ * the fallback list, with no Unicode mapping, which pdfjs reads as U+0000); and non-ASCII
+ * characters of an article that its chapter's PDF text never holds.
+ */
+export function checkTofu({book, map, fonts}: CheckContext): CheckResult {
+  const findings: Finding[] = [];
+  const notEmbedded = fonts.filter((font) => !font.embedded);
+  for (const font of notEmbedded) findings.push({text: `font ${font.name} (${font.type}, ${font.encoding}) is not embedded`});
+  let notdef = 0;
+  for (const page of book.pages) {
+    if (page.notdefGlyphs === 0) continue;
+    notdef += page.notdefGlyphs;
+    const sample = page.items.find((item) => item.str.includes('\u0000'));
+    const context = sample ? `: ${JSON.stringify(sample.str.replace(/\u0000/g, '□').trim().slice(0, 60))}` : '';
+    findings.push({page: page.index + 1, text: `${page.notdefGlyphs} glyphs drawn as .notdef${context}`});
+  }
+  let missingChars = 0;
+  for (const place of map.chapters) {
+    if (place.start === undefined) continue;
+    const wanted = nonAsciiChars(place.expected.article.text);
+    if (wanted.size === 0) continue;
+    const printed = charsOf(
+      chapterSegments(map, place)
+        .map(({segment}) => segment.text)
+        .join(''),
+    );
+    const missing = [...wanted].filter((char) => !printed.has(char));
+    if (missing.length === 0) continue;
+    missingChars += missing.length;
+    const listed = missing.slice(0, 12).map((char) => `${char} ${codePoint(char)}`).join(', ');
+    findings.push({page: place.start + 1, text: `"${place.expected.title}": ${missing.length} characters of the article never print: ${listed}`});
+  }
+  return resultOf(
+    'tofu',
+    `${notEmbedded.length} fonts not embedded, ${notdef} .notdef glyphs, ${missingChars} article characters missing from their chapter`,
+    findings,
+    {fonts: fonts.length, notEmbedded: notEmbedded.length, notdefGlyphs: notdef, missingChars},
+  );
+}

@@ -1,0 +1,151 @@
+import type {ProseUnit} from './text-normal';
+
+/** How the alignment searches; see THRESHOLDS.prose*. */
+export type AlignOptions = {
+  ahead: number;
+  /** A match further ahead than this moves the cursor only when the next words follow it. */
+  jump: number;
+  behind: number;
+  /** How far ahead a unit is looked for together with the units after it. */
+  resyncReach: number;
+  resyncWords: number;
+  /** Shortest joined text worth looking for that far. */
+  resyncChars: number;
+};
+
+/** A piece of the chapter's PDF text (a text item) in comparable form; `id` names it in every order. */
+export type TextPart = {id: number; key: string};
+
+/** What share of the article's prose the PDF text holds. */
+export type Coverage = {
+  /** Weight of every unit (words, plus characters of CJK chunks). */
+  total: number;
+  /** Weight of the units found. */
+  found: number;
+  /** The units not found, in article order. */
+  missing: ProseUnit[];
+};
+
+/** One order of the chapter's text, with its own cursor. */
+class Reading {
+  readonly text: string;
+  readonly #starts: number[] = [];
+  readonly #ids: number[] = [];
+  readonly #offsetOf = new Map<number, number>();
+  cursor = 0;
+
+  constructor(parts: TextPart[]) {
+    let text = '';
+    for (const part of parts) {
+      this.#starts.push(text.length);
+      this.#ids.push(part.id);
+      if (!this.#offsetOf.has(part.id)) this.#offsetOf.set(part.id, text.length);
+      text += part.key;
+    }
+    this.text = text;
+  }
+
+  /** The part an offset falls in, and how far into it. */
+  partAt(offset: number): {id: number; delta: number} | undefined {
+    let [low, high] = [0, this.#starts.length - 1];
+    if (high < 0) return undefined;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.#starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return {id: this.#ids[low]!, delta: offset - this.#starts[low]!};
+  }
+
+  offsetOf(id: number): number | undefined {
+    return this.#offsetOf.get(id);
+  }
+}
+
+function findAhead(text: string, key: string, from: number, reach: number): number {
+  const at = text.slice(from, from + reach + key.length).indexOf(key);
+  return at < 0 ? -1 : from + at;
+}
+
+function foundBehind(text: string, key: string, cursor: number, reach: number): boolean {
+  const start = Math.max(0, cursor - reach);
+  return text.slice(start, cursor + key.length - 1).includes(key);
+}
+
+/** The next few units joined, as they would read in the PDF text. */
+function phraseAt(units: ProseUnit[], index: number, count: number): string {
+  return units
+    .slice(index, index + count)
+    .map((next) => next.key)
+    .join('');
+}
+
+/** Weight of the unit found in one reading (all, none, or for a CJK chunk some characters), and whether its cursor moved to it. */
+function findIn(reading: Reading, units: ProseUnit[], index: number, options: AlignOptions): {weight: number; moved: boolean} {
+  const unit = units[index]!;
+  const {text} = reading;
+  const ahead = findAhead(text, unit.key, reading.cursor, options.ahead);
+  if (ahead >= 0) {
+    // A far match moves the cursor only when the words after it follow there too: a short word
+    // (a tab label) found in a later block must not carry the cursor past the block before it.
+    const near = ahead - reading.cursor <= options.jump;
+    const moved = near || text.startsWith(phraseAt(units, index, options.resyncWords), ahead);
+    if (moved) reading.cursor = ahead + unit.key.length;
+    return {weight: unit.weight, moved};
+  }
+  if (foundBehind(text, unit.key, reading.cursor, options.behind)) return {weight: unit.weight, moved: false};
+  const phrase = phraseAt(units, index, options.resyncWords);
+  const far = phrase.length >= options.resyncChars ? findAhead(text, phrase, reading.cursor, options.resyncReach) : -1;
+  if (far >= 0) {
+    reading.cursor = far + unit.key.length;
+    return {weight: unit.weight, moved: true};
+  }
+  if (unit.weight === 1) return {weight: 0, moved: false};
+  // A CJK chunk that is not there whole: count the characters that are, close by.
+  let weight = 0;
+  for (const char of unit.key) {
+    const at = findAhead(text, char, reading.cursor, options.jump);
+    if (at < 0) continue;
+    reading.cursor = at + char.length;
+    weight++;
+  }
+  return {weight, moved: weight > 0};
+}
+
+/**
+ * Walks the article's units in order through the chapter's PDF text (in comparable form, no
+ * spaces), each searched from a cursor within a bounded window: found ahead moves the cursor past
+ * it; found a little behind counts without moving it. A unit not found there is looked for with
+ * the units after it, joined, much further ahead, so a block the PDF adds (a diagram's labels)
+ * does not lose the thread for good.
+ *
+ * `orders` are the same chapter's text parts in different orders (top to bottom; as drawn), each
+ * read with its own cursor: a unit found in any of them is found. Reading order keeps blocks that
+ * are drawn late (positioned code blocks) in place; drawing order keeps the wrapped lines of a
+ * table cell together. Where one order finds a unit, the others' cursors move to the same part,
+ * so that neither strays far from the other.
+ */
+export function alignProse(units: ProseUnit[], orders: TextPart[][], options: AlignOptions): Coverage {
+  const readings = orders.map((parts) => new Reading(parts));
+  let found = 0;
+  let total = 0;
+  const missing: ProseUnit[] = [];
+  for (let index = 0; index < units.length; index++) {
+    const unit = units[index]!;
+    total += unit.weight;
+    const hits = readings.map((reading) => findIn(reading, units, index, options));
+    const weight = Math.max(0, ...hits.map((hit) => hit.weight));
+    found += weight;
+    if (weight < unit.weight) missing.push(unit);
+    const leader = hits.findIndex((hit) => hit.moved);
+    if (leader < 0) continue;
+    const at = readings[leader]!.partAt(Math.max(0, readings[leader]!.cursor - 1));
+    if (!at) continue;
+    readings.forEach((reading, other) => {
+      if (other === leader || hits[other]!.moved) return;
+      const start = reading.offsetOf(at.id);
+      if (start !== undefined) reading.cursor = start + at.delta + 1;
+    });
+  }
+  return {total, found, missing};
+}

@@ -1,0 +1,139 @@
+import {load, type CheerioAPI} from 'cheerio/slim';
+
+/** What one page of the built site says the book should (and should not) print. */
+export type ArticleFacts = {
+  /** The page title: the article's h1. */
+  title?: string;
+  /** The article's printable text, blocks separated by newlines. */
+  text: string;
+  /** Site chrome the page carries, which must not print. */
+  chrome: ChromeText[];
+  /** Placeholder texts of the article's inputs and textareas. */
+  placeholders: string[];
+  /** Visible labels of the article's buttons. */
+  buttonLabels: string[];
+};
+
+/** A piece of site chrome: breadcrumbs have several parts, pagination a sublabel and a label. */
+export type ChromeText = {kind: ChromeKind; parts: string[]};
+
+export type ChromeKind = 'edit-this-page' | 'last-updated' | 'copyright' | 'toc-mobile' | 'breadcrumbs' | 'pagination';
+
+/** Not meant to print: left out of the expected text. */
+const NOT_PRINTED = ['script', 'style', 'noscript', 'template', 'button', '.hash-link', '.katex-mathml', 'svg'];
+const FORM_CONTROLS = ['input', 'textarea', 'select', 'option', 'datalist', 'meter', 'progress'];
+/** Chrome that may sit inside the content root; the engine removes it. */
+const CHROME_IN_CONTENT = [
+  '.theme-doc-breadcrumbs',
+  '.theme-doc-toc-mobile',
+  '.theme-doc-toc-desktop',
+  '.theme-doc-version-badge',
+  '.theme-doc-version-banner',
+  '.theme-doc-footer',
+  '.theme-edit-this-page',
+  '.theme-last-updated',
+  '.pagination-nav',
+];
+/** Hidden by the site; tab panels are the exception, since the book shows every one. */
+const HIDDEN = '[hidden]:not([role="tabpanel"])';
+
+const BLOCK = new Set(
+  'address article aside blockquote br dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody td tfoot th thead tr ul'.split(' '),
+);
+
+/** The parts of a parsed node this file reads (domhandler's shape). */
+type DomNode = {type: string; name?: string; data?: string; children?: DomNode[]};
+
+function textOf(node: DomNode, out: string[]): void {
+  if (node.type === 'text') {
+    out.push(node.data ?? '');
+    return;
+  }
+  if (node.type !== 'tag') return;
+  const block = BLOCK.has(node.name ?? '');
+  if (block) out.push('\n');
+  for (const child of node.children ?? []) textOf(child, out);
+  if (block) out.push('\n');
+}
+
+/** Text of elements with block boundaries kept as newlines, spaces collapsed per line. */
+function printableText($: CheerioAPI, elements: ReturnType<CheerioAPI>): string {
+  const out: string[] = [];
+  elements.each((_, element) => textOf(element as unknown as DomNode, out));
+  return out
+    .join('')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+const clean = (text: string) => text.replace(/[\s\u200b]+/g, ' ').trim();
+
+function selectorsRemoved($: CheerioAPI, root: ReturnType<CheerioAPI>, selectors: string[]): void {
+  for (const selector of selectors) {
+    try {
+      root.find(selector).remove();
+    } catch {
+      // A selector cheerio cannot parse removes nothing here, as it would match nothing there.
+    }
+  }
+}
+
+function chromeOf($: CheerioAPI): ChromeText[] {
+  const chrome: ChromeText[] = [];
+  // An icon's <title> is no text on the page.
+  const visibleText = (element: Parameters<CheerioAPI>[0]) => clean($(element).clone().find('svg, script, style').remove().end().text());
+  const single = (kind: ChromeKind, selector: string) =>
+    $(selector).each((_, element) => {
+      const text = visibleText(element);
+      if (text) chrome.push({kind, parts: [text]});
+    });
+  single('edit-this-page', '.theme-edit-this-page');
+  single('last-updated', '.theme-last-updated');
+  single('copyright', '.footer__copyright');
+  single('toc-mobile', '.theme-doc-toc-mobile button');
+  $('.theme-doc-breadcrumbs').each((_, element) => {
+    const parts = $(element)
+      .find('.breadcrumbs__item')
+      .map((__, item) => visibleText(item))
+      .get()
+      .filter(Boolean);
+    if (parts.length > 0) chrome.push({kind: 'breadcrumbs', parts});
+  });
+  $('.pagination-nav__link').each((_, element) => {
+    const sublabel = visibleText($(element).find('.pagination-nav__sublabel'));
+    const label = visibleText($(element).find('.pagination-nav__label'));
+    if (sublabel && label) chrome.push({kind: 'pagination', parts: [sublabel, label]});
+  });
+  return chrome;
+}
+
+/**
+ * Reads a built page: the article (`.theme-doc-markdown`; a generated index has none, so its
+ * `main`), minus what never prints and what the export removes (`excludeSelectors`).
+ */
+export function readArticle(html: string, excludeSelectors: readonly string[]): ArticleFacts {
+  const $ = load(html);
+  const chrome = chromeOf($);
+  let root = $('.theme-doc-markdown').first();
+  if (root.length === 0) root = $('main').first();
+  if (root.length === 0) root = $('article').first();
+  if (root.length === 0) root = $('body');
+  root = root.clone();
+  selectorsRemoved($, root, [...CHROME_IN_CONTENT, ...excludeSelectors, HIDDEN]);
+
+  const title = clean(root.find('h1').first().text()) || clean($('main h1').first().text()) || undefined;
+  const placeholders = root
+    .find('input[placeholder], textarea[placeholder]')
+    .map((_, element) => clean($(element).attr('placeholder') ?? ''))
+    .get()
+    .filter(Boolean);
+  const buttonLabels = [
+    ...root.find('button').map((_, element) => clean($(element).text())).get(),
+    ...root.find('input[type="button"], input[type="submit"], input[type="reset"]').map((_, element) => clean($(element).attr('value') ?? '')).get(),
+  ].filter(Boolean);
+
+  selectorsRemoved($, root, [...NOT_PRINTED, ...FORM_CONTROLS]);
+  return {title, text: printableText($, root), chrome, placeholders, buttonLabels};
+}

@@ -1,0 +1,240 @@
+import {readFile} from 'node:fs/promises';
+import {ASCENT, DESCENT, segmentsOf, type Segment, type TextItem} from './text-lines';
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', {with: {'resolution-mode': 'import'}});
+type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+type RawDest = unknown[];
+type RawOutline = Array<{title: string; dest: unknown; items: RawOutline}> | null;
+
+/** A box in PDF user space: left, bottom, right, top. */
+export type Box = {x0: number; y0: number; x1: number; y1: number};
+
+/** Where a link or bookmark jumps: page index (0-based) and the point of an /XYZ destination. */
+export type Destination = {page?: number; x: number | null; y: number | null; /** The name it was given by, if any. */ name?: string};
+
+/** A link annotation. */
+export type LinkAnnotation = {rect: Box; uri?: string; dest?: Destination};
+
+/** One page of the book as the checks read it. */
+export type BookPage = {
+  /** 0-based. */
+  index: number;
+  width: number;
+  height: number;
+  items: TextItem[];
+  /** The items grouped into segments, in reading order. */
+  segments: Segment[];
+  links: LinkAnnotation[];
+  /** Form-field widgets. */
+  widgets: number;
+  /** Glyphs drawn as .notdef: Chromium writes them as glyph 0 with no Unicode, which pdfjs reads as U+0000. */
+  notdefGlyphs: number;
+};
+
+/** An outline (bookmark) entry. */
+export type OutlineEntry = {title: string; dest?: Destination; children: OutlineEntry[]};
+
+/** The book: its pages, outline, named destinations, form fields. */
+export type PdfBook = {
+  pageCount: number;
+  pages: BookPage[];
+  outline: OutlineEntry[];
+  /** Named destinations (catalog /Dests and the name tree), by name. */
+  destinations: Map<string, Destination>;
+  /** AcroForm fields. */
+  formFields: number;
+};
+
+const loadPdfJs = (): Promise<PdfJs> => import('pdfjs-dist/legacy/build/pdf.mjs');
+
+function itemOf(raw: {str: string; dir: string; transform: number[]; width: number}): TextItem {
+  // pdfjs puts each right-to-left item in logical order; the line's items then read right to left.
+  if (raw.dir === 'rtl') return {...itemOf({...raw, dir: 'ltr'}), rtl: true};
+  const [a, b, c, d, e, f] = raw.transform as [number, number, number, number, number, number];
+  const size = Math.hypot(c, d) || Math.hypot(a, b);
+  const rotated = Math.abs(b) > 1e-3 || Math.abs(c) > 1e-3 || a < 0 || d < 0;
+  if (!rotated) {
+    return {str: raw.str, x0: e, x1: e + raw.width, top: f + ASCENT * size, bottom: f - DESCENT * size, baseline: f, size, rotated};
+  }
+  const along = Math.hypot(a, b) || 1;
+  const up = Math.hypot(c, d) || 1;
+  const [ux, uy] = [(a / along) * raw.width, (b / along) * raw.width];
+  const [vx, vy] = [(c / up) * size, (d / up) * size];
+  const xs = [e - DESCENT * vx, e + ux - DESCENT * vx, e + ASCENT * vx, e + ux + ASCENT * vx];
+  const ys = [f - DESCENT * vy, f + uy - DESCENT * vy, f + ASCENT * vy, f + uy + ASCENT * vy];
+  return {str: raw.str, x0: Math.min(...xs), x1: Math.max(...xs), top: Math.max(...ys), bottom: Math.min(...ys), baseline: f, size, rotated};
+}
+
+function boxOf(rect: number[]): Box {
+  const [x0, y0, x1, y1] = rect as [number, number, number, number];
+  return {x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1)};
+}
+
+/** Reads a book with pdfjs: text with positions, links, outline, destinations; raster images on demand. */
+export class PdfReader {
+  readonly #document: PdfDocument;
+  readonly #pdfjs: PdfJs;
+  readonly #pageOfRef = new Map<string, Promise<number | undefined>>();
+  #named?: Promise<Map<string, Destination>>;
+
+  private constructor(pdfjs: PdfJs, document: PdfDocument) {
+    this.#pdfjs = pdfjs;
+    this.#document = document;
+  }
+
+  /** Opens a PDF file. */
+  static async open(file: string): Promise<PdfReader> {
+    const pdfjs = await loadPdfJs();
+    const data = new Uint8Array(await readFile(file));
+    const document = await pdfjs.getDocument({data, verbosity: 0, isEvalSupported: false, disableFontFace: true, useSystemFonts: false})
+      .promise;
+    return new PdfReader(pdfjs, document);
+  }
+
+  get pageCount(): number {
+    return this.#document.numPages;
+  }
+
+  async #pageIndex(ref: unknown): Promise<number | undefined> {
+    if (typeof ref === 'number') return ref;
+    if (!ref || typeof ref !== 'object' || !('num' in ref)) return undefined;
+    const {num, gen} = ref as {num: number; gen: number};
+    const key = `${num}R${gen}`;
+    let known = this.#pageOfRef.get(key);
+    if (!known) {
+      known = this.#document.getPageIndex({num, gen}).catch(() => undefined);
+      this.#pageOfRef.set(key, known);
+    }
+    return known;
+  }
+
+  async #explicit(dest: RawDest, name?: string): Promise<Destination> {
+    const page = await this.#pageIndex(dest[0]);
+    const kind = (dest[1] as {name?: string} | undefined)?.name;
+    const number = (value: unknown) => (typeof value === 'number' ? value : null);
+    const [x, y] =
+      kind === 'XYZ' ? [number(dest[2]), number(dest[3])] : kind === 'FitH' || kind === 'FitBH' ? [null, number(dest[2])] : kind === 'FitR' ? [number(dest[2]), number(dest[5])] : [null, null];
+    return {page, x, y, name};
+  }
+
+  /** Every named destination, by name. */
+  destinations(): Promise<Map<string, Destination>> {
+    this.#named ??= (async () => {
+      const raw = (await this.#document.getDestinations()) as Record<string, RawDest | null>;
+      const named = new Map<string, Destination>();
+      for (const [name, dest] of Object.entries(raw)) {
+        named.set(name, Array.isArray(dest) ? await this.#explicit(dest, name) : {x: null, y: null, name});
+      }
+      return named;
+    })();
+    return this.#named;
+  }
+
+  async #resolve(dest: unknown): Promise<Destination | undefined> {
+    if (typeof dest === 'string') return (await this.destinations()).get(dest) ?? {x: null, y: null, name: dest};
+    return Array.isArray(dest) ? this.#explicit(dest) : undefined;
+  }
+
+  /** Reads one page: text, segments, links, widgets. */
+  async readPage(index: number): Promise<BookPage> {
+    const page = await this.#document.getPage(index + 1);
+    const [x0, y0, x1, y1] = page.view as [number, number, number, number];
+    const content = await page.getTextContent();
+    const items: TextItem[] = [];
+    let notdefGlyphs = 0;
+    for (const raw of content.items) {
+      if (!('str' in raw) || raw.str === '') continue;
+      notdefGlyphs += raw.str.split('\u0000').length - 1;
+      items.push(itemOf(raw));
+    }
+    const links: LinkAnnotation[] = [];
+    let widgets = 0;
+    // The display intent also extracts the page's text under every link (for screen readers), which
+    // triples the time a page takes; the print intent hands over the same annotations without it.
+    for (const annotation of (await page.getAnnotations({intent: 'print'})) as Array<Record<string, unknown>>) {
+      if (annotation.subtype === 'Widget') widgets++;
+      if (annotation.subtype !== 'Link') continue;
+      const uri = (annotation.unsafeUrl ?? annotation.url) as string | undefined;
+      links.push({rect: boxOf(annotation.rect as number[]), uri, dest: await this.#resolve(annotation.dest)});
+    }
+    page.cleanup();
+    return {index, width: x1 - x0, height: y1 - y0, items, segments: segmentsOf(items), links, widgets, notdefGlyphs};
+  }
+
+  async #outline(items: RawOutline): Promise<OutlineEntry[]> {
+    const entries: OutlineEntry[] = [];
+    for (const item of items ?? []) {
+      const children = await this.#outline(item.items);
+      entries.push({title: item.title, dest: await this.#resolve(item.dest), children});
+    }
+    return entries;
+  }
+
+  /** Reads the whole book; `onPage` hears of each page read. */
+  async readBook(onPage?: (done: number, total: number) => void): Promise<PdfBook> {
+    const pages: BookPage[] = [];
+    for (let index = 0; index < this.pageCount; index++) {
+      pages.push(await this.readPage(index));
+      onPage?.(index + 1, this.pageCount);
+    }
+    const outline = await this.#outline((await this.#document.getOutline()) as unknown as RawOutline);
+    const fields = (await this.#document.getFieldObjects()) as Record<string, unknown> | null;
+    return {pageCount: this.pageCount, pages, outline, destinations: await this.destinations(), formFields: Object.keys(fields ?? {}).length};
+  }
+
+  /** Boxes of the raster images drawn on a page (a photo may be dark; a broken vector fill is not an image). */
+  async imageBoxes(index: number): Promise<Box[]> {
+    const page = await this.#document.getPage(index + 1);
+    const list = await page.getOperatorList();
+    const {OPS} = this.#pdfjs;
+    const painting = new Set<number>([
+      OPS.paintImageXObject,
+      OPS.paintInlineImageXObject,
+      OPS.paintImageMaskXObject,
+      OPS.paintImageXObjectRepeat,
+      OPS.paintInlineImageXObjectGroup,
+      OPS.paintImageMaskXObjectGroup,
+    ]);
+    type Matrix = [number, number, number, number, number, number];
+    const multiply = (m: Matrix, n: Matrix): Matrix => [
+      m[0] * n[0] + m[2] * n[1],
+      m[1] * n[0] + m[3] * n[1],
+      m[0] * n[2] + m[2] * n[3],
+      m[1] * n[2] + m[3] * n[3],
+      m[0] * n[4] + m[2] * n[5] + m[4],
+      m[1] * n[4] + m[3] * n[5] + m[5],
+    ];
+    const matrix = (value: unknown): Matrix | undefined =>
+      Array.isArray(value) || ArrayBuffer.isView(value) ? (Array.from(value as ArrayLike<number>) as Matrix) : undefined;
+    let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+    const stack: Array<{ctm: Matrix; masked: boolean}> = [];
+    // Chromium draws box shadows as images inside soft-masked groups: effects, not pictures.
+    let masked = false;
+    const boxes: Box[] = [];
+    for (let op = 0; op < list.fnArray.length; op++) {
+      const fn = list.fnArray[op]!;
+      const args = list.argsArray[op] as unknown[] | null;
+      if (fn === OPS.save || fn === OPS.paintFormXObjectBegin || fn === OPS.beginGroup) stack.push({ctm, masked});
+      if (fn === OPS.restore || fn === OPS.paintFormXObjectEnd || fn === OPS.endGroup) ({ctm, masked} = stack.pop() ?? {ctm, masked});
+      if (fn === OPS.transform) ctm = multiply(ctm, matrix(args) ?? [1, 0, 0, 1, 0, 0]);
+      if (fn === OPS.paintFormXObjectBegin) ctm = multiply(ctm, matrix(args?.[0]) ?? [1, 0, 0, 1, 0, 0]);
+      if (fn === OPS.beginGroup) {
+        const group = args?.[0] as {matrix?: unknown; smask?: unknown} | undefined;
+        ctm = multiply(ctm, matrix(group?.matrix) ?? [1, 0, 0, 1, 0, 0]);
+        masked ||= Boolean(group?.smask);
+      }
+      if (painting.has(fn) && !masked) {
+        const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([u, v]) => [ctm[0] * u! + ctm[2] * v! + ctm[4], ctm[1] * u! + ctm[3] * v! + ctm[5]]);
+        const xs = corners.map((corner) => corner[0]!);
+        const ys = corners.map((corner) => corner[1]!);
+        boxes.push({x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys)});
+      }
+    }
+    page.cleanup();
+    return boxes;
+  }
+
+  async close(): Promise<void> {
+    await this.#document.destroy();
+  }
+}

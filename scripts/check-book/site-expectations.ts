@@ -1,0 +1,91 @@
+import {promises as fs} from 'node:fs';
+import path from 'node:path';
+import type {SiteManifest} from '../../plugin/manifest';
+import type {PluginOptions} from '../../plugin/options';
+import {planBook, type BookNode, type Chapter} from '../../server/export/book-plan';
+import {resolveExportTarget, type ExportTarget} from '../../server/export/export-target';
+import {CaptureCache} from '../../server/export/native/capture-cache';
+import {HttpError} from '../../server/errors';
+import {readManifests} from '../../server/manifest';
+import {InvocationError} from './arguments';
+import {readArticle, type ArticleFacts} from './html-article';
+
+/** One chapter the book must hold, with what its built page says about it. */
+export type ExpectedChapter = {
+  chapter: Chapter;
+  /** The title the chapter prints: its article's h1, else the doc title. */
+  title: string;
+  /** The built HTML file it was read from. */
+  file: string;
+  article: ArticleFacts;
+};
+
+/** Everything the checks expect of the book, from the site. */
+export type SiteExpectations = {
+  manifest: SiteManifest;
+  target: ExportTarget;
+  /** The export options the book was made with. */
+  options: PluginOptions;
+  /** Every page of the version in sidebar order, each once. */
+  chapters: ExpectedChapter[];
+  /** The sidebar tree the TOC and the outline mirror. */
+  nodes: BookNode[];
+};
+
+/** Which part of the site the book covers. */
+export type SiteSelection = {site: string; docsPlugin?: string; version?: string; locale?: string};
+
+function withDocsPlugin(manifests: Map<string, SiteManifest>, docsPlugin: string | undefined): Map<string, SiteManifest> {
+  if (docsPlugin === undefined) return manifests;
+  const copies = new Map<string, SiteManifest>();
+  for (const [locale, manifest] of manifests) {
+    if (!manifest.docs.some((docs) => docs.pluginId === docsPlugin)) {
+      const known = manifest.docs.map((docs) => docs.pluginId).join(', ') || 'none';
+      throw new InvocationError(`Unknown docs plugin "${docsPlugin}". This site has: ${known}.`);
+    }
+    copies.set(locale, {...manifest, options: {...manifest.options, docsPluginId: docsPlugin}});
+  }
+  return copies;
+}
+
+function resolveTarget(manifests: Map<string, SiteManifest>, selection: SiteSelection): ExportTarget {
+  try {
+    return resolveExportTarget(manifests, {locale: selection.locale, version: selection.version});
+  } catch (error) {
+    if (error instanceof HttpError) {
+      const detail = (error as HttpError & {detail?: string}).detail;
+      throw new InvocationError(detail ? `${error.message}. ${detail}` : error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Reads the site's export manifest and the built HTML of every chapter the book must hold,
+ * choosing the locale and version as the export API does. Throws InvocationError when the site
+ * is not built or the selection names nothing.
+ */
+export async function readSiteExpectations(selection: SiteSelection): Promise<SiteExpectations> {
+  let manifests: Map<string, SiteManifest>;
+  try {
+    manifests = await readManifests(path.resolve(selection.site));
+  } catch (error) {
+    throw new InvocationError((error as Error).message);
+  }
+  const target = resolveTarget(withDocsPlugin(manifests, selection.docsPlugin), selection);
+  if (!target.outlineVersion) {
+    throw new InvocationError(`The site has no docs for the docs plugin "${target.manifest.options.docsPluginId}".`);
+  }
+  const {manifest} = target;
+  const plan = planBook(target.outlineVersion);
+  const chapters: ExpectedChapter[] = [];
+  for (const chapter of plan.chapters) {
+    const built = await CaptureCache.builtFile(manifest.outDir, manifest.baseUrl, chapter);
+    if (!built) {
+      throw new InvocationError(`No built page for ${chapter.permalink} in ${manifest.outDir}: build the site first (npm run build).`);
+    }
+    const article = readArticle(await fs.readFile(built.path, 'utf8'), manifest.options.excludeSelectors);
+    chapters.push({chapter, title: article.title ?? chapter.title, file: built.path, article});
+  }
+  return {manifest, target, options: manifest.options, chapters, nodes: plan.nodes};
+}

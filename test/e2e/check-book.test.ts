@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import {execFile} from 'node:child_process';
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import {after, before, describe, it} from 'node:test';
+import {CHECK_IDS, type CheckResult} from '../../scripts/check-book/check-types';
+import type {BookReport} from '../../scripts/check-book/report';
+import {tempDir} from '../helpers/fixtures';
+import {EXAMPLE_SITE, REPO_ROOT, startServerEntry, type RunningEntry} from '../helpers/server-process';
+
+/** Runs the checker CLI as `npm run check:book` does; resolves with its exit code and output. */
+function runChecker(args: string[]): Promise<{code: number; stdout: string; stderr: string}> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'check-book', 'run.ts'), ...args],
+      {cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024, timeout: 600_000},
+      (error, stdout, stderr) => resolve({code: error ? ((error as {code?: number}).code ?? 1) : 0, stdout, stderr}),
+    );
+  });
+}
+
+function describeFailure(result: CheckResult): string {
+  const findings = result.findings.slice(0, 15).map((finding) => `  ${finding.page === undefined ? '' : `p. ${finding.page}: `}${finding.text}`);
+  return [`${result.id}: ${result.figure}`, ...findings].join('\n');
+}
+
+describe('check:book on the example site\'s book, exported through the server entry', {timeout: 600_000}, () => {
+  let server: RunningEntry;
+  let work: Awaited<ReturnType<typeof tempDir>>;
+  let run: {code: number; stdout: string; stderr: string};
+  let report: BookReport;
+
+  before(async () => {
+    server = await startServerEntry('serve');
+    work = await tempDir('check-book-e2e');
+    const response = await fetch(`${server.apiUrl}/export-pdf?fileName=book`, {signal: AbortSignal.timeout(180_000)});
+    const body = await response.json();
+    assert.equal(response.status, 200, JSON.stringify(body));
+    const json = path.join(work.dir, 'report.json');
+    run = await runChecker(['--site', EXAMPLE_SITE, '--pdf', body.pdfPath, '--json', json]);
+    console.log(run.stdout);
+    report = JSON.parse(await readFile(json, 'utf8'));
+  });
+  after(async () => {
+    await server?.stop();
+    await work?.remove();
+  });
+
+  it('reads the whole book and every chapter of the site', () => {
+    assert.equal(report.chapters, report.checks.find((check) => check.id === 'docs')!.measures.chapters);
+    assert.ok(report.pages > 20, `${report.pages} pages`);
+    assert.deepEqual(
+      report.checks.map((check) => check.id),
+      [...CHECK_IDS],
+    );
+  });
+
+  for (const id of CHECK_IDS) {
+    it(`passes the ${id} check`, () => {
+      const result = report.checks.find((check) => check.id === id)!;
+      assert.ok(result.pass, describeFailure(result));
+    });
+  }
+
+  it('exits 0, as every check passes', () => {
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /All 11 checks pass/);
+  });
+});

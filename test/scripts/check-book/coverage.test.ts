@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {articleWords, brokenWords} from '../../../scripts/check-book/broken-words';
+import {alignProse, type AlignOptions, type TextPart} from '../../../scripts/check-book/coverage';
+import type {TextItem} from '../../../scripts/check-book/text-lines';
+import {proseUnits, textKey} from '../../../scripts/check-book/text-normal';
+
+const OPTIONS: AlignOptions = {ahead: 1200, jump: 80, behind: 400, resyncReach: 40_000, resyncWords: 4, resyncChars: 12};
+
+/** PDF text as the checker reads it: one part per text item, in comparable form. */
+const pdfText = (...lines: string[]): TextPart[] => lines.map((line, id) => ({id, key: textKey(line)}));
+
+function coverage(article: string, ...readings: TextPart[][]) {
+  const result = alignProse(proseUnits(article, 4), readings, OPTIONS);
+  return {...result, share: result.found / result.total, missingWords: result.missing.map((unit) => unit.text)};
+}
+
+describe('prose coverage', () => {
+  it('finds every word of a paragraph that wraps over lines and pages, with the page footer and header in between', () => {
+    const article = 'Every setting can come from three places, and knowing which one wins saves hours of debugging.';
+    const text = pdfText('Every setting can come from three places, and', 'Page 3 of 9', 'Acme Widgets Configuration', 'knowing which one wins saves hours of debugging.');
+    assert.equal(coverage(article, text).share, 1);
+  });
+
+  it('finds a long token that the PDF wraps over two lines, even when a ligature comes apart', () => {
+    const article = 'Marker: getting-started-first-worker and acme.config.production.yaml';
+    const text = pdfText('Marker: getting-started-', 'ﬁ', 'rst-worker and acme.con', 'fig.production.yaml');
+    assert.deepEqual(coverage(article, text).missingWords, []);
+  });
+
+  it('compares full-width and ligature forms by their NFKC form, and ignores case set by CSS', () => {
+    const article = 'ＡＣＭＥ widgets ﬁle NOTE';
+    assert.deepEqual(coverage(article, pdfText('acme WIDGETS file note')).missingWords, []);
+  });
+
+  it('counts CJK text by characters, not by space-separated words', () => {
+    const article = '日本語のテキストを印刷します'; // 14 characters, no spaces
+    const full = coverage(article, pdfText('日本語のテキス', 'トを印刷します'));
+    assert.equal(full.total, 14);
+    assert.equal(full.share, 1);
+    const half = coverage(article, pdfText('日本語のテキス'));
+    assert.equal(half.total, 14);
+    assert.ok(half.found >= 7 && half.found < 14, `found ${half.found}`);
+  });
+
+  it('reports the words of a paragraph the PDF dropped, and picks up the thread after it', () => {
+    const dropped = Array.from({length: 60}, (_, index) => `vanished${index}`).join(' ');
+    const article = `The opening paragraph prints. ${dropped} The closing paragraph prints as well.`;
+    const result = coverage(article, pdfText('The opening paragraph prints.', 'The closing paragraph prints as well.'));
+    assert.equal(result.missing.length, 60);
+    assert.ok(result.missingWords.every((word) => word.startsWith('vanished')));
+  });
+
+  it('picks up the thread after a long block the PDF adds, such as the labels of a diagram', () => {
+    const labels = Array.from({length: 300}, (_, index) => `node${index}`).join(' ');
+    const article = 'Before the diagram. After the diagram comes a paragraph that continues the text at length.';
+    const result = coverage(article, pdfText('Before the diagram.', labels, 'After the diagram comes a paragraph that continues the text at length.'));
+    assert.deepEqual(result.missingWords, []);
+  });
+
+  it('finds the cells of a table row whose cells wrap, which print interleaved line by line', () => {
+    const article = 'redis redis://localhost:6379 ACME_REDIS Redis connection string';
+    const cells = ['redis', 'redis://', 'localhost:', '6379', 'ACME_REDIS', 'Redis connection', 'string'];
+    const drawnByCell = pdfText(...cells);
+    const drawnByLine = [1, 5, 0, 2, 4, 6, 3].map((id) => drawnByCell[id]!);
+    assert.ok(coverage(article, drawnByLine).missing.length > 0, 'line order alone splits the wrapped URL');
+    assert.deepEqual(coverage(article, drawnByLine, drawnByCell).missingWords, []);
+  });
+
+  it('keeps both orders together, so a wrapped cell after a long late-drawn code block is still found', () => {
+    const code = Array.from({length: 80}, (_, index) => `statement${index}();`).join(' ');
+    const article = `Run this code: ${code} then read the table: lockDurationMs number 30000 lock time`;
+    const parts = pdfText('Run this code:', code, 'then read the table:', 'lockDuration', 'number', '30000', 'lock time', 'Ms');
+    const byLine = parts;
+    const asDrawn = [0, 2, 3, 7, 4, 5, 6, 1].map((id) => parts[id]!);
+    assert.deepEqual(coverage(article, byLine, asDrawn).missingWords, []);
+  });
+
+  it('does not let a tab label found in a later panel carry it past the panels before it', () => {
+    const article = 'npm Yarn pnpm Install with npm: npm writes the exact version. Install with Yarn: Yarn Plug and Play needs ioredis. Install with pnpm: pnpm uses a strict layout.';
+    const text = pdfText('npm', 'Install with npm: npm writes the exact version.', 'Yarn', 'Install with Yarn: Yarn Plug and Play needs ioredis.', 'pnpm', 'Install with pnpm: pnpm uses a strict layout.');
+    assert.deepEqual(coverage(article, text).missingWords, []);
+  });
+
+  it('counts a word only in its chapter text, not anywhere far ahead', () => {
+    const filler = 'lorem '.repeat(400);
+    const result = coverage('needle', pdfText(filler, 'needle'));
+    assert.deepEqual(result.missingWords, ['needle']);
+  });
+});
+
+describe('words broken over two lines', () => {
+  /** Items drawn one after another, each on its own line of a narrow table cell. */
+  const cell = (...lines: string[]): TextItem[] =>
+    lines.map((str, index) => ({str, x0: 40, x1: 40 + str.length * 6, baseline: 700 - index * 14, top: 709 - index * 14, bottom: 697 - index * 14, size: 12, rotated: false}));
+  const article = articleWords('Option Type Default Environment variable, acme.config.production.yaml and ACME_DEFAULT_JOB_ATTEMPTS. Place it in side panels. 東京都庁舎', 4);
+
+  it('flags an ordinary word that a narrow column breaks without a hyphen', () => {
+    assert.deepEqual(
+      brokenWords(cell('Opti', 'on'), article).map((word) => word.word),
+      ['Option'],
+    );
+    assert.deepEqual(
+      brokenWords(cell('Environm', 'ent variable'), article).map((word) => word.word),
+      ['Environment'],
+    );
+  });
+
+  it('allows a break at a hyphen, inside an identifier or a file name, and between two words', () => {
+    assert.deepEqual(brokenWords(cell('Envi-', 'ronment'), article), []);
+    assert.deepEqual(brokenWords(cell('acme.config.pro', 'duction.yaml'), article), []);
+    assert.deepEqual(brokenWords(cell('Place it in', 'side panels'), article), []);
+    assert.deepEqual(brokenWords(cell('東京', '都庁舎'), article), []);
+  });
+
+  it('looks only at text that wrapped to a new line', () => {
+    const sameLine: TextItem[] = [
+      {str: 'Opti', x0: 40, x1: 64, baseline: 700, top: 709, bottom: 697, size: 12, rotated: false},
+      {str: 'on', x0: 64, x1: 76, baseline: 700, top: 709, bottom: 697, size: 12, rotated: false},
+    ];
+    assert.deepEqual(brokenWords(sameLine, article), []);
+  });
+});

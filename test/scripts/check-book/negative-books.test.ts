@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import {writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {after, before, describe, it} from 'node:test';
+import puppeteer, {type Browser} from 'puppeteer-core';
+import type {CheckId} from '../../../scripts/check-book/check-types';
+import {checkBook} from '../../../scripts/check-book/run';
+import {findChromium, sandboxArgs} from '../../../server/chromium';
+import {tempDir} from '../../helpers/fixtures';
+import {printFixtureBook, type Defects} from './fixture-book';
+import {SITE_URL, writeFixtureSite} from './fixture-site';
+
+describe('book checker on books made wrong on purpose', {timeout: 180_000}, () => {
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof tempDir>>;
+  let count = 0;
+
+  before(async () => {
+    browser = await puppeteer.launch({executablePath: findChromium(), args: sandboxArgs(), headless: true});
+    site = await tempDir('check-book-site');
+    await writeFixtureSite(site.dir, {intro: '<p><input placeholder="Filter by job name"> <button type="button">Show archived jobs</button></p>'});
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.remove();
+  });
+
+  /** Prints the book with these defects and checks it; returns the checks that fail, and the report. */
+  async function check(defects: Defects = {}) {
+    const pdf = path.join(site.dir, `book-${++count}.pdf`);
+    await writeFile(pdf, await printFixtureBook(browser, defects));
+    const report = await checkBook({site: site.dir, pdf});
+    const failing = report.checks.filter((result) => !result.pass).map((result) => result.id);
+    const result = (id: CheckId) => report.checks.find((candidate) => candidate.id === id)!;
+    return {report, failing, result};
+  }
+
+  it('passes every check on the book printed right', async () => {
+    const {report, failing} = await check();
+    assert.deepEqual(failing, [], JSON.stringify(report.checks.filter((result) => !result.pass), null, 1));
+    assert.ok(report.checks.find((result) => result.id === 'toc')!.measures.entries! >= 5, 'the TOC entries were read');
+    assert.equal(report.checks.find((result) => result.id === 'bookmarks')!.measures.entries, 6);
+  });
+
+  it('flags a solid black rectangle, and only that', async () => {
+    const {failing, result} = await check({extraHtml: {intro: '<div style="width:240px;height:160px;background:#000"></div>'}});
+    assert.deepEqual(failing, ['black']);
+    assert.equal(result('black').measures.areas, 1);
+    assert.match(result('black').findings[0]!.text, /solid black 1[78]\d×1[12]\d pt/);
+  });
+
+  it('does not flag a dark raster picture as a black area', async () => {
+    const canvas = '<canvas width="240" height="160"></canvas><script>document.querySelector("canvas").getContext("2d").fillRect(0, 0, 240, 160)</script>';
+    const {failing, result} = await check({extraHtml: {intro: canvas}});
+    assert.deepEqual(failing, []);
+    assert.equal(result('black').measures.insideImages, 1);
+  });
+
+  it('flags text that runs past the right margin', async () => {
+    const {failing, result} = await check({rightMarginPx: 0});
+    assert.deepEqual(failing, ['outside']);
+    assert.ok(result('outside').measures.beyondSides! >= 3, JSON.stringify(result('outside').measures));
+    assert.ok(result('outside').measures.marginInkPages! >= 2, 'the rendered pages have ink in the right margin');
+  });
+
+  it('flags a destination name of 200 bytes', async () => {
+    const {failing, result} = await check({extraNames: ['n'.repeat(200)]});
+    assert.deepEqual(failing, ['names']);
+    assert.match(result('names').findings[0]!.text, /200 bytes/);
+  });
+
+  it("flags a link to the site's public URL of a doc the book holds", async () => {
+    const link = `<p>Read <a href="${SITE_URL}/docs/guides/setup/#usage">the setup guide</a> or <a href="https://example.org/elsewhere">another site</a>.</p>`;
+    const {failing, result} = await check({extraHtml: {intro: link}});
+    assert.deepEqual(failing, ['links']);
+    assert.equal(result('links').measures.ownPage, 1);
+  });
+
+  it('flags a bookmark that opens the page before its heading, at the bottom margin', async () => {
+    const clean = await check();
+    const usagePage = clean.report.checks.find((result) => result.id === 'docs')!.measures.pages! - 1;
+    const {failing, result} = await check({bookmarkTo: {Usage: {page: usagePage - 1, y: 30}}});
+    assert.deepEqual(failing, ['bookmarks']);
+    assert.equal(result('bookmarks').measures.offPage, 1);
+    assert.match(result('bookmarks').findings[0]!.text, /"Usage" opens the page before, at its bottom margin/);
+  });
+
+  it('flags a bookmark that lands well above its heading on the right page', async () => {
+    const {failing, result} = await check({bookmarkTo: {Details: {page: 2, y: 800}}});
+    assert.deepEqual(failing, ['bookmarks']);
+    assert.equal(result('bookmarks').measures.misplacedY, 1);
+  });
+
+  it('flags a character no font has, drawn as .notdef', async () => {
+    const {failing, result} = await check({extraHtml: {intro: '<p>Private use area: [\uE000]</p>'}});
+    assert.deepEqual(failing, ['tofu']);
+    assert.equal(result('tofu').measures.notdefGlyphs, 1);
+  });
+
+  it("flags the site's pagination printed in a chapter", async () => {
+    const {failing, result} = await check({extraHtml: {intro: '<nav><div>Next</div><div>Setup</div></nav>'}});
+    assert.deepEqual(failing, ['pages']);
+    assert.equal(result('pages').measures.chrome, 1);
+  });
+
+  it("flags an article's button and placeholder printed as controls", async () => {
+    const {failing, result} = await check({
+      extraHtml: {intro: '<p><input placeholder="Filter by job name" style="width:300px"></p><p><button type="button">Show archived jobs</button></p>'},
+    });
+    assert.deepEqual(failing, ['controls']);
+    assert.equal(result('controls').measures.placeholders, 1);
+    assert.equal(result('controls').measures.buttons, 1);
+  });
+});

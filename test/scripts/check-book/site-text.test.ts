@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {readArticle} from '../../../scripts/check-book/html-article';
+import {nonAsciiChars, proseUnits, textKey, wordsOf} from '../../../scripts/check-book/text-normal';
+import {DOCS, builtPage} from './fixture-site';
+
+describe("a built page's article", () => {
+  const article = readArticle(
+    builtPage(
+      DOCS[1]!,
+      `<script>var leaked = 1;</script><style>.x{}</style><noscript>Enable JavaScript</noscript>
+<p>Math: <span class="katex"><span class="katex-mathml">mathml source</span><span class="katex-html">x squared</span></span></p>
+<div role="tabpanel" hidden><p>Yarn panel text</p></div>
+<table><tr hidden><td>archived row</td></tr><tr><td>visible row</td></tr></table>
+<p><input placeholder="Filter by job name"> <textarea placeholder="Notes"></textarea> <select><option>All states</option></select>
+<button type="button">Show archived jobs</button> <span class="excluded-by-option">gone</span></p>`,
+    ),
+    ['.excluded-by-option'],
+  );
+
+  it('takes the title from the h1 and the text from the markdown, without what never prints', () => {
+    assert.equal(article.title, 'Setup');
+    assert.match(article.text, /^Setup\nSetup takes one command/);
+    for (const absent of ['leaked', '.x{}', 'Enable JavaScript', 'mathml source', 'archived row', 'All states', 'Show archived jobs', 'gone', 'On this page', 'Edit this page', 'Copyright', 'Fixture Docs']) {
+      assert.ok(!article.text.includes(absent), absent);
+    }
+    for (const present of ['x squared', 'Yarn panel text', 'visible row', 'Usage']) assert.ok(article.text.includes(present), present);
+  });
+
+  it('keeps blocks apart, so words of two cells do not run together', () => {
+    assert.match(article.text, /\nYarn panel text\nvisible row$/);
+  });
+
+  it('lists the chrome around the article, which must not print', () => {
+    assert.deepEqual(
+      article.chrome.map((chrome) => [chrome.kind, chrome.parts]),
+      [
+        ['edit-this-page', ['Edit this page']],
+        ['copyright', ['Copyright © 2026 Fixture Docs. Built for the book checker tests.']],
+        ['toc-mobile', ['On this page']],
+        ['breadcrumbs', ['Guides', 'Setup']],
+      ],
+    );
+  });
+
+  it('lists the placeholders and button labels of the article', () => {
+    assert.deepEqual(article.placeholders, ['Filter by job name', 'Notes']);
+    assert.deepEqual(article.buttonLabels, ['Show archived jobs']);
+  });
+
+  it('reads a generated index page, which has no markdown, from its main content', () => {
+    const index = readArticle(
+      '<main><nav class="theme-doc-breadcrumbs"><ul><li class="breadcrumbs__item">Guides</li></ul></nav><header><h1>All guides</h1><p>Every guide.</p></header><article><h2>Setup</h2></article><nav class="pagination-nav"><a class="pagination-nav__link"><div class="pagination-nav__sublabel">Next</div><div class="pagination-nav__label">Setup</div></a></nav></main>',
+      [],
+    );
+    assert.equal(index.title, 'All guides');
+    assert.equal(index.text, 'All guides\nEvery guide.\nSetup');
+    assert.deepEqual(index.chrome.find((chrome) => chrome.kind === 'pagination')?.parts, ['Next', 'Setup']);
+  });
+});
+
+describe('text in comparable form', () => {
+  it('drops spaces, punctuation, hyphens and emoji presentation marks', () => {
+    assert.equal(textKey('Dead-letter queues!'), 'deadletterqueues');
+    assert.equal(textKey('⚠️ Warning'), 'warning');
+    assert.equal(textKey('1️⃣ One'), '1one');
+  });
+
+  it('splits CJK runs into chunks that count a character each, and keeps Latin words whole', () => {
+    const units = proseUnits('設定ファイルを読む config.yaml', 4);
+    assert.deepEqual(
+      units.map((unit) => [unit.key, unit.weight]),
+      [
+        ['設定ファ', 4],
+        ['イルを読', 4],
+        ['む', 1],
+        ['configyaml', 1],
+      ],
+    );
+  });
+
+  it('keeps hyphens and word boundaries for short chrome texts', () => {
+    assert.notEqual(wordsOf('Appendix › Job Options Matrix'), wordsOf('appendix-job-options-matrix'));
+    assert.equal(wordsOf('Appendix › Job Options Matrix'), 'appendix job options matrix');
+  });
+
+  it('lists the non-ASCII characters of a text, without marks and format characters', () => {
+    assert.deepEqual([...nonAsciiChars('Café ⚠️ 東京\u200b')].sort(), ['é', '⚠', '京', '東'].sort());
+  });
+});
