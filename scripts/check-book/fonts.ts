@@ -6,7 +6,9 @@ const run = promisify(execFile);
 
 /**
  * Parses pdffonts' table. Columns are cut where the header's dashes say, since names and types
- * may hold spaces ("CID TrueType", "Type 3").
+ * may hold spaces ("CID TrueType", "Type 3"); pdffonts pads them in bytes, so a name with
+ * multi-byte characters is cut as bytes. The last five columns never hold spaces, so the
+ * flags are read from the end of the line.
  */
 export function parsePdffonts(stdout: string): FontRow[] {
   const lines = stdout.split('\n');
@@ -17,9 +19,13 @@ export function parsePdffonts(stdout: string): FontRow[] {
   const rows: FontRow[] = [];
   for (const line of lines.slice(rule + 1)) {
     if (!line.trim()) continue;
-    const cells = columns.map(([start, end], index) => line.slice(start, index === columns.length - 1 ? undefined : end + 1).trim());
-    const [name = '', type = '', encoding = '', embedded = ''] = cells;
-    rows.push({name, type, encoding, embedded: embedded === 'yes', object: cells.slice(6).join(' ')});
+    const bytes = Buffer.from(line, 'utf8');
+    const cells = columns.map(([start, end], index) =>
+      bytes.subarray(start, index === columns.length - 1 ? undefined : end + 1).toString('utf8').trim(),
+    );
+    const [name = '', type = '', encoding = ''] = cells;
+    const flags = line.trim().split(/\s+/);
+    rows.push({name, type, encoding, embedded: flags.at(-5) === 'yes', object: flags.slice(-2).join(' ')});
   }
   return rows;
 }

@@ -73,12 +73,13 @@ describe('text outside the content box', () => {
 });
 
 describe('pdffonts output', () => {
-  it('reads names and types with spaces, and which fonts are embedded', () => {
+  it('reads names and types with spaces, names with multi-byte characters, and which fonts are embedded', () => {
     const stdout = `name                                 type              encoding         emb sub uni object ID
 ------------------------------------ ----------------- ---------------- --- --- --- ---------
 AAAAAA+NotoSans-Bold                 CID TrueType      Identity-H       yes yes yes      7  0
 [none]                               Type 3            Custom           yes no  yes    176  0
 Helvetica                            Type 1            WinAnsi          no  no  no      12  0
+BAAAAA+彿                           CID TrueType      Identity-H       yes yes yes     31  0
 `;
     assert.deepEqual(
       parsePdffonts(stdout).map((font) => [font.name, font.type, font.embedded]),
@@ -86,6 +87,7 @@ Helvetica                            Type 1            WinAnsi          no  no  
         ['AAAAAA+NotoSans-Bold', 'CID TrueType', true],
         ['[none]', 'Type 3', true],
         ['Helvetica', 'Type 1', false],
+        ['BAAAAA+彿', 'CID TrueType', true],
       ],
     );
   });
