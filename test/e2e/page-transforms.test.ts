@@ -7,6 +7,7 @@ import {svgScope} from '../../server/export/native/capture';
 import {BrowserHost} from '../../server/export/native/browser-host';
 import {BOOK_CSS} from '../../server/export/native/book-css';
 import {capturePage, type CaptureSettings} from '../../server/export/native/page/capture-page';
+import {settleBookPart} from '../../server/export/native/page/book-part';
 import {placeAnchors} from '../../server/export/native/page/links';
 import {WORK_ROOT} from '../helpers/processes';
 
@@ -95,6 +96,23 @@ describe('page transforms', {timeout: 60_000}, () => {
     assert.match(captured.html, /<span class="export-pdf-checkbox" data-checked="">/);
     assert.doesNotMatch(captured.html, /\shidden/);
     assert.match(captured.html, /archived job/);
+  });
+
+  it('prints an embedded frame as a line naming it and linking to it', async () => {
+    const captured = await capture('<iframe title="Snack example" src="https://snack.example.com/embedded/@x" height="500"></iframe><iframe src="about:blank"></iframe>');
+    assert.doesNotMatch(captured.html, /<iframe/);
+    assert.match(captured.html, /<p class="export-pdf-embed">Snack example: <a href="https:\/\/snack\.example\.com\/embedded\/@x">/);
+  });
+
+  it('prints an image that cannot load as its alt text, and keeps an SVG without a size of its own', async () => {
+    const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')}`;
+    await page.setContent(`<p><img src="http://127.0.0.1:1/chart.png" alt="Queue depth chart"> <img src="http://127.0.0.1:1/badge.svg"> <img src="${svg}" alt="square"></p>`);
+    const warnings = await page.evaluate(settleBookPart, 5000);
+    const html = await page.evaluate(() => document.querySelector('p')!.innerHTML);
+    assert.match(html, /<span class="export-pdf-missing-image">Queue depth chart<\/span>/);
+    assert.doesNotMatch(html, /badge\.svg|chart\.png/);
+    assert.match(html, /alt="square"/);
+    assert.match(warnings.join('\n'), /2 image\(s\) could not be loaded/);
   });
 
   it('treats links to the site’s public URL as links within the site', async () => {

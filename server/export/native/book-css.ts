@@ -32,6 +32,8 @@ pre.export-pdf-value { font-weight: normal; white-space: pre-wrap; }
 .export-pdf-radio[data-checked]::after { content: ""; position: absolute; inset: 0.18em; border-radius: 50%; background: currentColor; }
 .export-pdf-at { display: inline-block; width: 1px; height: 1em; margin-right: -1px; vertical-align: top; }
 .export-pdf-at-block, .export-pdf-figure-marker { display: block; width: auto; height: 1px; margin: 0 0 -1px; }
+.export-pdf-embed { padding: 0.5rem 0.8rem; border: 1px dashed var(--ifm-color-emphasis-400); border-radius: var(--ifm-global-radius); font-size: 0.9em; overflow-wrap: anywhere; }
+.export-pdf-missing-image { display: inline-block; padding: 0.1rem 0.4rem; border: 1px dashed var(--ifm-color-emphasis-400); font-size: 0.9em; }
 .export-pdf-dest-hints { position: absolute; top: 0; left: 0; width: 0; height: 0; overflow: hidden; }
 `;
 
@@ -45,13 +47,19 @@ html, body { background: #fff !important; margin: 0; }
 .export-pdf-cover .export-pdf-facts { font-size: 0.95rem; color: var(--ifm-color-emphasis-600); }
 `;
 
-/** The table of contents: dotted leaders and a fixed-width page column, so numbers never reflow it. */
+/**
+ * The table of contents: dotted leaders and a fixed-width page column, so
+ * numbers never reflow it. A doc stays on one page with its headings and a
+ * category's title with its first entry, but a category's list may break
+ * across pages: kept whole, a large one left most of the page before it empty.
+ */
 export const TOC_CSS = `
 html, body { background: #fff !important; margin: 0; }
 .export-pdf-toc h1 { margin: 0 0 1.5rem; }
 .export-pdf-toc ol { list-style: none; margin: 0; padding: 0; }
 .export-pdf-toc ol ol { padding-left: 1.4rem; }
-.export-pdf-toc li { break-inside: avoid; }
+.export-pdf-toc a, .export-pdf-toc .export-pdf-doc { break-inside: avoid; }
+.export-pdf-toc .export-pdf-category > a { break-after: avoid; }
 .export-pdf-toc a { display: flex; align-items: baseline; color: inherit; text-decoration: none; padding: 0.12rem 0; }
 .export-pdf-toc .export-pdf-entry-title { flex: 0 1 auto; }
 .export-pdf-toc .export-pdf-leader { flex: 1 1 2rem; border-bottom: 1px dotted var(--ifm-color-emphasis-400); margin: 0 0.4rem; transform: translateY(-0.3em); }

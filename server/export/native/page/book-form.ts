@@ -84,3 +84,26 @@ export function flattenControls(root: Element): void {
   }
   root.querySelectorAll('[hidden]').forEach((element) => element.removeAttribute('hidden'));
 }
+
+/**
+ * Embedded frames (videos, playgrounds, maps) print as a line naming them and
+ * linking to them: a PDF cannot play them, and offline or behind a firewall
+ * they would print as an empty box up to a page tall.
+ */
+export function embedsAsLinks(root: Element, pageUrl: string): void {
+  for (const frame of root.querySelectorAll('iframe')) {
+    const src = frame.getAttribute('src');
+    if (!src || src.startsWith('about:') || src.startsWith('javascript:')) {
+      frame.remove();
+      continue;
+    }
+    const url = new URL(src, pageUrl).href;
+    const line = root.ownerDocument.createElement('p');
+    line.className = 'export-pdf-embed';
+    const link = root.ownerDocument.createElement('a');
+    link.href = url;
+    link.textContent = url;
+    line.append(`${frame.getAttribute('title')?.trim() || 'Embedded content'}: `, link);
+    frame.replaceWith(line);
+  }
+}

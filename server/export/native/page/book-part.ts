@@ -1,7 +1,12 @@
 // Run inside Chromium by puppeteer in a book part before it prints: serialized
 // with Function.prototype.toString, so each function is self-contained.
 
-/** Waits for the part's stylesheets, fonts and images; an image that never loads is given up on at the deadline. */
+/**
+ * Waits for the part's stylesheets, fonts and images; an image that never
+ * loads is given up on at the deadline. An image that failed (offline, a
+ * dead link) prints as its alt text, or not at all, rather than as an empty
+ * box. Returns what did not load.
+ */
 export async function settleBookPart(timeoutMs: number): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -11,7 +16,28 @@ export async function settleBookPart(timeoutMs: number): Promise<string[]> {
   ];
   while (pending().length > 0 && Date.now() < deadline) await sleep(20);
   await Promise.race([document.fonts.ready, sleep(Math.max(0, deadline - Date.now()))]);
-  return pending().map((element) => `not loaded: ${(element as HTMLImageElement).src ?? (element as HTMLLinkElement).href}`);
+  const warnings = pending().map((element) => `not loaded: ${(element as HTMLImageElement).src ?? (element as HTMLLinkElement).href}`);
+  // An SVG without a size of its own also reports no natural width; only a failed decode says broken.
+  const unsized = [...document.images].filter((image) => image.complete && image.naturalWidth === 0 && image.getAttribute('src'));
+  const broken = (await Promise.all(unsized.map((image) => image.decode().then(() => undefined, () => image)))).filter(
+    (image): image is HTMLImageElement => image !== undefined,
+  );
+  for (const image of broken) {
+    const alt = image.getAttribute('alt')?.trim();
+    if (alt) {
+      const text = document.createElement('span');
+      text.className = 'export-pdf-missing-image';
+      text.textContent = alt;
+      image.replaceWith(text);
+    } else {
+      image.remove();
+    }
+  }
+  if (broken.length > 0) {
+    const examples = broken.slice(0, 3).map((image) => image.src).join(', ');
+    warnings.push(`${broken.length} image(s) could not be loaded, printed as their alt text: ${examples}${broken.length > 3 ? ', …' : ''}`);
+  }
+  return warnings;
 }
 
 /**

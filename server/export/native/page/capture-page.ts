@@ -69,6 +69,7 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   lib.openDetails(root);
   lib.flattenControls(root);
   lib.eagerMedia(root, pageUrl);
+  lib.embedsAsLinks(root, pageUrl);
   lib.renameSvgIds(root, settings.svgScope);
   lib.breakLongTokens(root, settings.longToken);
 
