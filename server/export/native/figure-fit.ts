@@ -25,6 +25,7 @@ export class FigureFit {
   readonly #contentHeight: number;
   readonly #marginTop: number;
   readonly #anchorPrefix: string;
+  readonly #log: (line: string) => void;
   #figures: PartFigure[] = [];
   readonly #shrunk = new Set<string>();
 
@@ -35,7 +36,9 @@ export class FigureFit {
     marginTop: number;
     /** URL prefix of the anchor links (pdf-part.ts). */
     anchorPrefix: string;
+    log: (line: string) => void;
   }) {
+    this.#log = options.log;
     this.#contentHeight = options.contentHeight;
     this.#marginTop = options.marginTop;
     this.#anchorPrefix = options.anchorPrefix;
@@ -66,6 +69,7 @@ export class FigureFit {
     }
     if (Object.keys(heights).length === 0) return false;
     await page.evaluate(shrinkFigures, heights);
+    this.#log(`shrank ${Object.keys(heights).length} figure(s) that would have left a page a third empty; printing the part again`);
     return true;
   }
 }

@@ -34,7 +34,7 @@ export async function settle(page: Page, log: (line: string) => void): Promise<v
  * the text width, and large figures kept from leaving pages blank.
  */
 export function printContentPart(browser: Browser, html: string, printing: PartPrinting): Promise<Uint8Array> {
-  const figures = new FigureFit({contentHeight: printing.box.height, marginTop: printing.marginTop, anchorPrefix: ANCHOR});
+  const figures = new FigureFit({contentHeight: printing.box.height, marginTop: printing.marginTop, anchorPrefix: ANCHOR, log: printing.log});
   return printPart(browser, {
     origin: printing.origin,
     html,
