@@ -99,8 +99,12 @@ describe('page transforms', {timeout: 60_000}, () => {
   });
 
   it('prints an embedded frame as a line naming it and linking to it', async () => {
-    const captured = await capture('<iframe title="Snack example" src="https://snack.example.com/embedded/@x" height="500"></iframe><iframe src="about:blank"></iframe>');
-    assert.doesNotMatch(captured.html, /<iframe/);
+    const captured = await capture(
+      '<iframe title="Snack example" src="https://snack.example.com/embedded/@x" height="500"></iframe><iframe src="about:blank"></iframe>' +
+        '<div class="videoWrapper" style="background:#000;padding-bottom:56%"><iframe src="https://video.example.com/embed/1"></iframe></div>',
+    );
+    assert.doesNotMatch(captured.html, /<iframe|videoWrapper/);
+    assert.match(captured.html, /<p class="export-pdf-embed">Embedded content: <a href="https:\/\/video\.example\.com\/embed\/1">/);
     assert.match(captured.html, /<p class="export-pdf-embed">Snack example: <a href="https:\/\/snack\.example\.com\/embedded\/@x">/);
   });
 

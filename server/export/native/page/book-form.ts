@@ -87,8 +87,9 @@ export function flattenControls(root: Element): void {
 
 /**
  * Embedded frames (videos, playgrounds, maps) print as a line naming them and
- * linking to them: a PDF cannot play them, and offline or behind a firewall
- * they would print as an empty box up to a page tall.
+ * linking to them, in place of the frame and of any wrapper that only sized
+ * it: a PDF cannot play them, and offline or behind a firewall they would
+ * print as an empty box up to a page tall.
  */
 export function embedsAsLinks(root: Element, pageUrl: string): void {
   for (const frame of root.querySelectorAll('iframe')) {
@@ -104,6 +105,12 @@ export function embedsAsLinks(root: Element, pageUrl: string): void {
     link.href = url;
     link.textContent = url;
     line.append(`${frame.getAttribute('title')?.trim() || 'Embedded content'}: `, link);
-    frame.replaceWith(line);
+    // A wrapper that only sized the frame (a 16:9 box, often black) goes with it.
+    let box: Element = frame;
+    while (box.parentElement && box.parentElement !== root && box.parentElement.children.length === 1 && !box.parentElement.textContent?.trim()) {
+      if (box.parentElement.matches('.markdown, article, section, li, td, th, details')) break;
+      box = box.parentElement;
+    }
+    box.replaceWith(line);
   }
 }
