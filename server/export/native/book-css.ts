@@ -53,17 +53,18 @@ html, body { background: #fff !important; margin: 0; }
 
 /**
  * The table of contents: dotted leaders and a fixed-width page column, so
- * numbers never reflow it. A doc stays on one page with its headings and a
- * category's title with its first entry, but a category's list may break
- * across pages: kept whole, a large one left most of the page before it empty.
+ * numbers never reflow it. A doc with few headings stays on one page with
+ * them (book-html.ts marks it), any title stays with its first entry, and a
+ * category's list may break across pages: kept whole, a large one left most
+ * of the page before it empty.
  */
 export const TOC_CSS = `
 html, body { background: #fff !important; margin: 0; }
 .export-pdf-toc h1 { margin: 0 0 1.5rem; }
 .export-pdf-toc ol { list-style: none; margin: 0; padding: 0; }
 .export-pdf-toc ol ol { padding-left: 1.4rem; }
-.export-pdf-toc a, .export-pdf-toc .export-pdf-doc { break-inside: avoid; }
-.export-pdf-toc .export-pdf-category > a { break-after: avoid; }
+.export-pdf-toc a, .export-pdf-toc .export-pdf-keep { break-inside: avoid; }
+.export-pdf-toc .export-pdf-category > a, .export-pdf-toc .export-pdf-doc > a { break-after: avoid; }
 .export-pdf-toc a { display: flex; align-items: baseline; color: inherit; text-decoration: none; padding: 0.12rem 0; }
 .export-pdf-toc .export-pdf-entry-title { flex: 0 1 auto; }
 .export-pdf-toc .export-pdf-leader { flex: 1 1 2rem; border-bottom: 1px dotted var(--ifm-color-emphasis-400); margin: 0 0.4rem; transform: translateY(-0.3em); }

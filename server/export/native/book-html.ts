@@ -14,6 +14,9 @@ export type TocEntry = {
 
 const escapeAttribute = escapeHtml;
 
+/** Headings a doc may have in the TOC and still be kept on one page with them. */
+const KEEP_TOGETHER_ENTRIES = 8;
+
 /** A complete HTML document that wears the site's CSS, in the light theme. */
 export function documentShell(styles: PageStyles, body: string, css: string): string {
   const links = styles.links.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('\n');
@@ -76,7 +79,9 @@ export function tocBody(title: string, entries: TocEntry[], pageOf: (target: str
       : `<ol>${items
           .map((entry) => {
             const page = pageOf(entry.target);
-            return `<li class="export-pdf-${entry.kind}"><a href="${escapeAttribute(marker + encodeURIComponent(entry.target))}"><span class="export-pdf-entry-title">${escapeHtml(entry.title)}</span><span class="export-pdf-leader"></span><span class="export-pdf-page">${page ?? ''}</span></a>${list(entry.children)}</li>`;
+            // A short doc entry stays on one page with its headings; a long one may break.
+            const keep = entry.kind === 'doc' && entry.children.length <= KEEP_TOGETHER_ENTRIES ? ' export-pdf-keep' : '';
+            return `<li class="export-pdf-${entry.kind}${keep}"><a href="${escapeAttribute(marker + encodeURIComponent(entry.target))}"><span class="export-pdf-entry-title">${escapeHtml(entry.title)}</span><span class="export-pdf-leader"></span><span class="export-pdf-page">${page ?? ''}</span></a>${list(entry.children)}</li>`;
           })
           .join('')}</ol>`;
   return `<nav class="export-pdf-toc"><h1>${escapeHtml(title)}</h1>${list(entries)}</nav>`;
