@@ -72,6 +72,17 @@ describe('page transforms', {timeout: 60_000}, () => {
     assert.equal(ids(one.html).filter((id) => ids(two.html).includes(id)).length, 0);
   });
 
+  it('heads every tab panel with its own tab’s label, nested tabs too', async () => {
+    const tabs = (labels: string[], panels: string[]) =>
+      `<div class="tabs-container"><ul role="tablist">${labels.map((label) => `<li role="tab">${label}</li>`).join('')}</ul>` +
+      `<div>${panels.map((panel, index) => `<div role="tabpanel"${index > 0 ? ' hidden' : ''}>${panel}</div>`).join('')}</div></div>`;
+    const nested = tabs(['macOS', 'Linux'], [tabs(['Android', 'iOS'], ['<p>mac android</p>', '<p>mac ios</p>']), '<p>linux</p>']);
+    const captured = await capture(nested);
+    const order = [...captured.html.matchAll(/export-pdf-tab-label">([^<]*)<|<p>([^<]*)<\/p>/g)].map((match) => match[1] ?? match[2]);
+    assert.deepEqual(order, ['macOS', 'Android', 'mac android', 'iOS', 'mac ios', 'Linux', 'linux']);
+    assert.doesNotMatch(captured.html, /role="tablist"|\shidden/);
+  });
+
   it('offers line breaks in long tokens at separators and camelCase, never inside short words', async () => {
     const captured = await capture(
       '<table><tr><td><code>workers.lockDurationMs</code></td><td>ACME_WORKERS__LOCK_DURATION_MS</td><td>number</td></tr></table>',

@@ -2,12 +2,12 @@
 // something a screen shows interactively into what a printed page can show.
 // They reach each other only through the page library (page-lib.ts), never by import.
 
-/** Every tab panel shown, each under its tab's label. */
+/** Every tab panel shown, each under its own tab's label (nested tabs keep theirs). */
 export function showTabPanels(root: Element): void {
   for (const tabs of root.querySelectorAll<HTMLElement>('.tabs-container')) {
-    const labels = [...tabs.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent?.trim() ?? '');
-    tabs.querySelectorAll('[role="tablist"]').forEach((list) => list.remove());
-    tabs.querySelectorAll<HTMLElement>('[role="tabpanel"]').forEach((panel, index) => {
+    const own = (element: Element) => element.closest('.tabs-container') === tabs;
+    const labels = [...tabs.querySelectorAll('[role="tab"]')].filter(own).map((tab) => tab.textContent?.trim() ?? '');
+    [...tabs.querySelectorAll<HTMLElement>('[role="tabpanel"]')].filter(own).forEach((panel, index) => {
       panel.removeAttribute('hidden');
       panel.style.removeProperty('display');
       const label = root.ownerDocument.createElement('div');
@@ -16,6 +16,7 @@ export function showTabPanels(root: Element): void {
       panel.before(label);
     });
   }
+  root.querySelectorAll('.tabs-container [role="tablist"]').forEach((list) => list.remove());
 }
 
 /** Every `<details>` open, its body no longer collapsed by inline styles. */
