@@ -7,7 +7,7 @@ import {svgScope} from '../../server/export/native/capture';
 import {BrowserHost} from '../../server/export/native/browser-host';
 import {BOOK_CSS} from '../../server/export/native/book-css';
 import {capturePage, type CaptureSettings} from '../../server/export/native/page/capture-page';
-import {settleBookPart} from '../../server/export/native/page/book-part';
+import {dropEmptyBoxes, settleBookPart} from '../../server/export/native/page/book-part';
 import {placeAnchors} from '../../server/export/native/page/links';
 import {WORK_ROOT} from '../helpers/processes';
 
@@ -128,6 +128,16 @@ describe('page transforms', {timeout: 60_000}, () => {
     assert.doesNotMatch(html, /badge\.svg|chart\.png/);
     assert.match(html, /alt="square"/);
     assert.match(warnings.join('\n'), /2 image\(s\) could not be loaded/);
+  });
+
+  it('leaves out an empty box that a script would have filled, and keeps drawn or short ones', async () => {
+    await page.setContent(`<section class="export-pdf-chapter"><article>
+      <div class="snack-player" style="height:635px;border:1px solid #ccc" data-files="…"></div>
+      <div class="picture" style="height:200px;background-image:linear-gradient(red,blue)"></div>
+      <div class="spacer" style="height:20px"></div><p>text</p></article></section>`);
+    assert.equal(await page.evaluate(dropEmptyBoxes, 48), 1);
+    const shown = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('article > div')].map((box) => `${box.className}:${box.style.display}`));
+    assert.deepEqual(shown, ['snack-player:none', 'picture:', 'spacer:']);
   });
 
   it('treats links to the site’s public URL as links within the site', async () => {

@@ -1,6 +1,6 @@
 import type {Browser, Page, PDFOptions} from 'puppeteer-core';
 import {FigureFit} from './figure-fit';
-import {fitBookPart, settleBookPart} from './page/book-part';
+import {dropEmptyBoxes, fitBookPart, settleBookPart} from './page/book-part';
 import {linkBookPart, placeAnchors} from './page/links';
 import {printPart} from './print-part';
 
@@ -11,6 +11,8 @@ export const ANCHOR = 'https://docusaurus-export-pdf.invalid/at/';
 const ASSET_TIMEOUT_MS = 15_000;
 /** Font sizes a table wider than the text tries, before it is scaled down as a whole. */
 const TABLE_FONT_SCALES = [0.9, 0.8, 0.7];
+/** An empty box at least this tall (CSS px) is left out: a line's worth of blank is layout, more is a missing widget. */
+const EMPTY_BOX_MIN_HEIGHT = 48;
 
 export type PartPrinting = {
   origin: string;
@@ -44,6 +46,8 @@ export function printContentPart(browser: Browser, html: string, printing: PartP
       await page.evaluate(linkBookPart, {...printing.links, marker: MARKER});
       await page.evaluate(placeAnchors, ANCHOR);
       await settle(page, printing.log);
+      const empty = await page.evaluate(dropEmptyBoxes, EMPTY_BOX_MIN_HEIGHT);
+      if (empty > 0) printing.log(`left out ${empty} empty box(es): widgets a script fills from the network`);
       const fitted = await page.evaluate(fitBookPart, {fontScales: TABLE_FONT_SCALES, keepTogetherBelow: printing.box.height / 3});
       for (const table of fitted.smallerFont) printing.log(`fitted to the page: ${table}`);
       for (const block of fitted.scaled) printing.log(`fitted to the page: ${block}`);

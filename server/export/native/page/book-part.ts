@@ -100,3 +100,28 @@ export function fitBookPart(options: {fontScales: number[]; keepTogetherBelow: n
   }
   return result;
 }
+
+/**
+ * Leaves out boxes that would print empty although they take room: a widget
+ * a script fills from the network (a code playground, a video player) is an
+ * empty element with a fixed height when the page is not run or is offline.
+ * A box counts as empty with no text, no media and nothing drawn by CSS
+ * content or background image. Returns how many were left out.
+ */
+export function dropEmptyBoxes(minHeight: number): number {
+  const media = 'img, svg, video, canvas, iframe, object, embed, picture, input, select, textarea, hr';
+  let dropped = 0;
+  for (const box of document.querySelectorAll<HTMLElement>('.export-pdf-chapter article *')) {
+    // Leaves only: a wrapper of an empty box shrinks with it.
+    if (box.childElementCount > 0 || box.matches(media) || box.textContent!.trim() !== '') continue;
+    if (box.getBoundingClientRect().height < minHeight) continue;
+    const drawn = (pseudo?: string) => {
+      const style = getComputedStyle(box, pseudo);
+      return style.backgroundImage !== 'none' || (pseudo !== undefined && style.content !== 'none' && style.content !== 'normal');
+    };
+    if (drawn() || drawn('::before') || drawn('::after')) continue;
+    box.style.display = 'none';
+    dropped++;
+  }
+  return dropped;
+}
