@@ -44,10 +44,13 @@ export function printContentPart(browser: Browser, html: string, printing: PartP
     layoutWidth: printing.box.width,
     prepare: async (page) => {
       await page.evaluate(linkBookPart, {...printing.links, marker: MARKER});
-      await page.evaluate(placeAnchors, ANCHOR);
       await settle(page, printing.log);
-      const empty = await page.evaluate(dropEmptyBoxes, EMPTY_BOX_MIN_HEIGHT);
-      if (empty > 0) printing.log(`left out ${empty} empty box(es): widgets a script fills from the network`);
+      const empty = Object.entries(await page.evaluate(dropEmptyBoxes, EMPTY_BOX_MIN_HEIGHT));
+      if (empty.length > 0) {
+        const kinds = empty.map(([kind, count]) => `${kind} ×${count}`).join(', ');
+        printing.log(`left out empty boxes, which a script fills from the network on the site: ${kinds}`);
+      }
+      await page.evaluate(placeAnchors, ANCHOR);
       const fitted = await page.evaluate(fitBookPart, {fontScales: TABLE_FONT_SCALES, keepTogetherBelow: printing.box.height / 3});
       for (const table of fitted.smallerFont) printing.log(`fitted to the page: ${table}`);
       for (const block of fitted.scaled) printing.log(`fitted to the page: ${block}`);

@@ -106,14 +106,16 @@ export function fitBookPart(options: {fontScales: number[]; keepTogetherBelow: n
  * a script fills from the network (a code playground, a video player) is an
  * empty element with a fixed height when the page is not run or is offline.
  * A box counts as empty with no text, no media and nothing drawn by CSS
- * content or background image. Returns how many were left out.
+ * content or background image. Returns how many were left out, by kind
+ * (element and first class).
  */
-export function dropEmptyBoxes(minHeight: number): number {
+export function dropEmptyBoxes(minHeight: number): Record<string, number> {
   const media = 'img, svg, video, canvas, iframe, object, embed, picture, input, select, textarea, hr';
-  let dropped = 0;
+  const dropped: Record<string, number> = {};
   for (const box of document.querySelectorAll<HTMLElement>('.export-pdf-chapter article *')) {
-    // Leaves only: a wrapper of an empty box shrinks with it.
-    if (box.childElementCount > 0 || box.matches(media) || box.textContent!.trim() !== '') continue;
+    // Leaves only: a wrapper of an empty box shrinks with it. Table cells and SVG shapes are parts of a whole.
+    if (box.childElementCount > 0 || box.matches(media) || box.closest('svg') || box.textContent!.trim() !== '') continue;
+    if (!['block', 'flex', 'grid', 'flow-root'].includes(getComputedStyle(box).display)) continue;
     if (box.getBoundingClientRect().height < minHeight) continue;
     const drawn = (pseudo?: string) => {
       const style = getComputedStyle(box, pseudo);
@@ -121,7 +123,8 @@ export function dropEmptyBoxes(minHeight: number): number {
     };
     if (drawn() || drawn('::before') || drawn('::after')) continue;
     box.style.display = 'none';
-    dropped++;
+    const kind = `${box.tagName.toLowerCase()}${box.classList[0] ? `.${box.classList[0]}` : ''}`;
+    dropped[kind] = (dropped[kind] ?? 0) + 1;
   }
   return dropped;
 }
