@@ -17,6 +17,17 @@ function docIds(items: Item[]): string[] {
 /** Doc ids of the example site in sidebar order, as the PDF must hold them. */
 export const SIDEBAR_DOC_IDS = docIds((sidebars as unknown as Record<string, Item[]>).docsSidebar!);
 
+function generatedIndexes(items: Item[]): number {
+  return items.reduce((count, item) => {
+    if (typeof item === 'string' || item.type !== 'category') return count;
+    return count + (item.link?.type === 'generated-index' ? 1 : 0) + generatedIndexes(item.items ?? []);
+  }, 0);
+}
+
+/** Pages the book captures: every sidebar doc and every generated category index. */
+export const SIDEBAR_PAGE_COUNT =
+  SIDEBAR_DOC_IDS.length + generatedIndexes((sidebars as unknown as Record<string, Item[]>).docsSidebar!);
+
 /** Each example doc carries "Marker: <id with / as ->" in its first paragraph. */
 export function marker(id: string): string {
   return `Marker: ${id.replace(/\//g, '-')}`;
