@@ -16,8 +16,10 @@ export type ChapterPlace = {
   /** First and last page (0-based), when found. */
   start?: number;
   end?: number;
-  /** The title segment, when found. */
+  /** The title segment (its first line), when found. */
   title?: Segment;
+  /** The position after the title's last segment, when found: where its headings are looked for from. */
+  afterTitle?: TextPosition;
 };
 
 /** The book's layout as the checks use it. */
@@ -80,32 +82,44 @@ function bodySizeOf(content: Segment[][]): number {
 }
 
 /**
- * Finds a text as one segment, or as a few segments on consecutive lines (a wrapped title),
- * at or after `from`, printed at least `minSize`. Returns the index of its first segment.
+ * Finds a text as one segment, or as segments on consecutive lines (a wrapped title), at or after
+ * `from`, printed at least `minSize`. Returns the index of its first segment and the index after
+ * its last.
  */
-export function findLine(segments: Segment[], key: string, minSize: number, from = 0): number {
-  if (!key) return -1;
+export function findLine(segments: Segment[], key: string, minSize: number, from = 0): {start: number; end: number} | undefined {
+  if (!key) return undefined;
   for (let index = from; index < segments.length; index++) {
     const first = segments[index]!;
     if (first.size < minSize || !first.key || !key.startsWith(first.key)) continue;
     let joined = first.key;
     let line = first.line;
-    for (let next = index + 1; joined.length < key.length && next < segments.length && next <= index + 3; next++) {
-      const segment = segments[next]!;
-      if (segment.line === line || segment.size < minSize) continue;
+    let end = index + 1;
+    // Each further line must go on with the text; other segments of a line already taken (a
+    // badge beside the title) are passed over.
+    while (joined.length < key.length && end < segments.length) {
+      const segment = segments[end]!;
+      if (segment.line === line) {
+        end++;
+        continue;
+      }
+      if (segment.line !== line + 1 || segment.size < minSize || !key.startsWith(joined + segment.key)) break;
       line = segment.line;
       joined += segment.key;
+      end++;
     }
-    if (joined === key) return index;
+    if (joined === key) return {start: index, end};
   }
-  return -1;
+  return undefined;
 }
 
-function search(content: Segment[][], key: string, minSize: number, from: TextPosition, toPage: number): TextPosition | undefined {
+/** Where a text was found: the position of its first segment, and the position after its last. */
+type Found = TextPosition & {end: number};
+
+function search(content: Segment[][], key: string, minSize: number, from: TextPosition, toPage: number): Found | undefined {
   for (let page = from.page; page <= toPage && page < content.length; page++) {
     const segments = content[page]!;
-    const index = findLine(segments, key, minSize, page === from.page ? from.segment : 0);
-    if (index >= 0) return {page, segment: index};
+    const found = findLine(segments, key, minSize, page === from.page ? from.segment : 0);
+    if (found) return {page, segment: found.start, end: found.end};
   }
   return undefined;
 }
@@ -125,13 +139,17 @@ function placeChapters(content: Segment[][], expected: ExpectedChapter[], firstC
     const key = textKey(chapter.title);
     const at = search(content, key, titleSize, cursor, content.length - 1);
     if (at) {
-      chapters.push({expected: chapter, state: 'found', start: at.page, title: content[at.page]![at.segment]});
-      cursor = {page: at.page, segment: at.segment + 1};
+      const afterTitle = {page: at.page, segment: at.end};
+      chapters.push({expected: chapter, state: 'found', start: at.page, title: content[at.page]![at.segment], afterTitle});
+      cursor = afterTitle;
       continue;
     }
     const earlier = search(content, key, titleSize, {page: firstContent, segment: 0}, cursor.page);
-    const title = earlier && content[earlier.page]![earlier.segment];
-    chapters.push(earlier ? {expected: chapter, state: 'out-of-order', start: earlier.page, title} : {expected: chapter, state: 'missing'});
+    chapters.push(
+      earlier
+        ? {expected: chapter, state: 'out-of-order', start: earlier.page, title: content[earlier.page]![earlier.segment], afterTitle: {page: earlier.page, segment: earlier.end}}
+        : {expected: chapter, state: 'missing'},
+    );
   }
   return chapters;
 }
@@ -194,16 +212,17 @@ export class HeadingFinder {
 
   constructor(private readonly map: BookMap) {}
 
-  /** The heading's page and line within the chapter, or undefined when it does not print there. */
+  /** The heading's page and line within the chapter (after its title), or undefined when it does not print there. */
   find(chapterKey: string, title: string): {page: number; segment: Segment} | undefined {
     const place = this.map.byKey.get(chapterKey);
     if (place?.start === undefined || place.end === undefined) return undefined;
-    const from = this.#cursors.get(chapterKey) ?? {page: place.start, segment: 0};
+    // An h2 may repeat the title ("Supervisor development" under that h1): the title line is not it.
+    const from = this.#cursors.get(chapterKey) ?? place.afterTitle ?? {page: place.start, segment: 0};
     const key = textKey(title);
     const sized = this.map.bodySize * THRESHOLDS.headingSizeRatio;
     const at = search(this.map.content, key, sized, from, place.end) ?? search(this.map.content, key, 0, from, place.end);
     if (!at) return undefined;
-    this.#cursors.set(chapterKey, {page: at.page, segment: at.segment + 1});
+    this.#cursors.set(chapterKey, {page: at.page, segment: at.end});
     return {page: at.page, segment: this.map.content[at.page]![at.segment]!};
   }
 }

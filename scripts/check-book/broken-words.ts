@@ -37,14 +37,17 @@ export function articleWords(text: string, minLength: number): ArticleWords {
  * Words broken inside: two items drawn one after the other, the second on a lower line and
  * starting left of where the first ends (the text wrapped), the first ending in letters with no
  * hyphen and the second starting with letters, which together make one of the article's ordinary
- * words (and are not two neighbouring words of it). Drawing order keeps a table cell's lines together, where reading order interleaves cells.
+ * words (and are not two neighbouring words of it). Text in a monospace font is code, whose
+ * long lines wrap anywhere, and is left out. Drawing order keeps a table cell's lines together,
+ * where reading order interleaves cells.
  */
 export function brokenWords(items: TextItem[], {words, pairs}: ArticleWords): BrokenWord[] {
   const broken: BrokenWord[] = [];
   for (let index = 1; index < items.length; index++) {
     const [a, b] = [items[index - 1]!, items[index]!];
     const wrapped = b.baseline < a.baseline - 0.5 * Math.max(a.size, b.size) && b.x0 < a.x1;
-    if (!wrapped) continue;
+    // A code block wraps its long lines anywhere (notify_backup_listener / s): that is code, not prose.
+    if (!wrapped || a.mono || b.mono) continue;
     const before = /(?:^|[^\p{L}\p{M}-])(\p{L}+)$/u.exec(a.str)?.[1];
     const after = /^(\p{L}+)(?:$|[^\p{L}\p{M}])/u.exec(b.str)?.[1];
     if (!before || !after) continue;

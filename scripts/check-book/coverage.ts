@@ -1,4 +1,4 @@
-import type {ProseUnit} from './text-normal';
+import {UNMAPPED, type ProseUnit} from './text-normal';
 
 /** How the alignment searches; see THRESHOLDS.prose*. */
 export type AlignOptions = {
@@ -72,6 +72,24 @@ function foundBehind(text: string, key: string, cursor: number, reach: number): 
   return text.slice(start, cursor + key.length - 1).includes(key);
 }
 
+/**
+ * Looks for a unit around the cursor with glyphs that have no Unicode (UNMAPPED) standing in for
+ * some of its letters, at most half of them: a conjunct that a font draws as one glyph ("ನ್ನ" in
+ * "ಕನ್ನಡ") comes back from the PDF as U+0000. Returns the match, if any.
+ */
+function findUnmapped(text: string, key: string, cursor: number, options: AlignOptions): {at: number; length: number} | undefined {
+  const start = Math.max(0, cursor - options.behind);
+  const window = text.slice(start, cursor + options.ahead + 2 * key.length);
+  if (!window.includes(UNMAPPED)) return undefined;
+  const letters = [...key];
+  const pattern = new RegExp(`${UNMAPPED}*${letters.map((letter) => `(?:${letter}|${UNMAPPED})${UNMAPPED}*`).join('')}`, 'gu');
+  for (const match of window.matchAll(pattern)) {
+    const printed = [...match[0]].filter((char) => char !== UNMAPPED).length;
+    if (printed > 0 && printed * 2 >= letters.length) return {at: start + match.index!, length: match[0].length};
+  }
+  return undefined;
+}
+
 /** The next few units joined, as they would read in the PDF text. */
 function phraseAt(units: ProseUnit[], index: number, count: number): string {
   return units
@@ -94,6 +112,16 @@ function findIn(reading: Reading, units: ProseUnit[], index: number, options: Al
     return {weight: unit.weight, moved};
   }
   if (foundBehind(text, unit.key, reading.cursor, options.behind)) return {weight: unit.weight, moved: false};
+  const unmapped = findUnmapped(text, unit.key, reading.cursor, options);
+  if (unmapped) {
+    const moved = unmapped.at >= reading.cursor && unmapped.at - reading.cursor <= options.jump;
+    if (moved) reading.cursor = unmapped.at + unmapped.length;
+    return {weight: unit.weight, moved};
+  }
+  // A word missing here, whose next words go on near the cursor, is out of place (a tab label
+  // printed elsewhere): the thread has not moved, so it is not looked for far ahead.
+  const next = phraseAt(units, index + 1, options.resyncWords);
+  if (next.length >= options.resyncChars && findAhead(text, next, reading.cursor, options.jump) >= 0) return {weight: 0, moved: false};
   const phrase = phraseAt(units, index, options.resyncWords);
   const far = phrase.length >= options.resyncChars ? findAhead(text, phrase, reading.cursor, options.resyncReach) : -1;
   if (far >= 0) {
@@ -112,6 +140,18 @@ function findIn(reading: Reading, units: ProseUnit[], index: number, options: Al
   return {weight, moved: weight > 0};
 }
 
+/** Where a reading's cursor is in every reading's text (NaN where the part is not in it). */
+function placesOf(readings: Reading[], reading: Reading): number[] {
+  const at = reading.partAt(Math.max(0, reading.cursor - 1));
+  return readings.map((frame) => {
+    const start = at && frame.offsetOf(at.id);
+    return start === undefined ? Number.NaN : start + at!.delta + 1;
+  });
+}
+
+/** Whether `a` is more than `by` ahead of `b` in every reading's text. */
+const aheadOf = (a: number[], b: number[], by: number) => a.every((place, frame) => place - b[frame]! > by);
+
 /**
  * Walks the article's units in order through the chapter's PDF text (in comparable form, no
  * spaces), each searched from a cursor within a bounded window: found ahead moves the cursor past
@@ -123,7 +163,8 @@ function findIn(reading: Reading, units: ProseUnit[], index: number, options: Al
  * read with its own cursor: a unit found in any of them is found. Reading order keeps blocks that
  * are drawn late (positioned code blocks) in place; drawing order keeps the wrapped lines of a
  * table cell together. Where one order finds a unit, the others' cursors move to the same part,
- * so that neither strays far from the other.
+ * so that neither strays far from the other; where several find it, an order whose match lies
+ * far ahead of another's in every order is brought back to the other.
  */
 export function alignProse(units: ProseUnit[], orders: TextPart[][], options: AlignOptions): Coverage {
   const readings = orders.map((parts) => new Reading(parts));
@@ -137,12 +178,20 @@ export function alignProse(units: ProseUnit[], orders: TextPart[][], options: Al
     const weight = Math.max(0, ...hits.map((hit) => hit.weight));
     found += weight;
     if (weight < unit.weight) missing.push(unit);
-    const leader = hits.findIndex((hit) => hit.moved);
+    // Text that repeats (endpoint after endpoint with the same table rows) lets one order jump to
+    // a later copy while another finds the word in place: an order that moved and now lies more
+    // than `jump` ahead of another that moved, in every order's text, is brought back to it.
+    // (Within a table the orders disagree on what comes first, so one of them alone says little.)
+    const places = readings.map((reading) => placesOf(readings, reading));
+    let leader = hits.findIndex((hit) => hit.moved);
     if (leader < 0) continue;
+    hits.forEach((hit, other) => {
+      if (hit.moved && aheadOf(places[leader]!, places[other]!, options.jump)) leader = other;
+    });
     const at = readings[leader]!.partAt(Math.max(0, readings[leader]!.cursor - 1));
     if (!at) continue;
     readings.forEach((reading, other) => {
-      if (other === leader || hits[other]!.moved) return;
+      if (other === leader || (hits[other]!.moved && !aheadOf(places[other]!, places[leader]!, options.jump))) return;
       const start = reading.offsetOf(at.id);
       if (start !== undefined) reading.cursor = start + at.delta + 1;
     });

@@ -12,6 +12,10 @@ export type ArticleFacts = {
   placeholders: string[];
   /** Visible labels of the article's buttons. */
   buttonLabels: string[];
+  /** The article's headings below the title (h2 to h6), in document order. */
+  headings: Array<{level: number; text: string}>;
+  /** The article's link targets as written (href attributes). */
+  hrefs: string[];
 };
 
 /** A piece of site chrome: breadcrumbs have several parts, pagination a sublabel and a label. */
@@ -134,6 +138,17 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
     ...root.find('input[type="button"], input[type="submit"], input[type="reset"]').map((_, element) => clean($(element).attr('value') ?? '')).get(),
   ].filter(Boolean);
 
+  const hrefs = root
+    .find('a[href]')
+    .map((_, element) => $(element).attr('href') ?? '')
+    .get()
+    .filter(Boolean);
+
   selectorsRemoved($, root, [...NOT_PRINTED, ...FORM_CONTROLS]);
-  return {title, text: printableText($, root), chrome, placeholders, buttonLabels};
+  const headings = root
+    .find('h2, h3, h4, h5, h6')
+    .map((_, element) => ({level: Number((element as unknown as DomNode).name!.slice(1)), text: clean($(element).text())}))
+    .get()
+    .filter((heading) => heading.text);
+  return {title, text: printableText($, root), chrome, placeholders, buttonLabels, headings, hrefs};
 }

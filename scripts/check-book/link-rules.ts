@@ -62,3 +62,27 @@ export function leakOf(uri: string, siteUrl: string, bookPaths: ReadonlySet<stri
   if (isNonPublicHost(url.hostname)) return 'non-public';
   return undefined;
 }
+
+/** A URL in the form Chromium writes it into the PDF; undefined for a relative or broken one. */
+function absoluteUrl(href: string): string | undefined {
+  try {
+    return new URL(href).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The absolute URLs an article links to as its authors wrote them ("open http://localhost:8123/
+ * on your own machine"), in the form the PDF holds them. A non-public link among them is the
+ * authors' and stays; one the engine made (to its capture server) is not among them.
+ */
+export function authoredUrls(hrefs: readonly string[]): Set<string> {
+  return new Set(hrefs.flatMap((href) => absoluteUrl(href) ?? []));
+}
+
+/** Whether a link's URI is one of the authored URLs (see authoredUrls). */
+export function isAuthored(uri: string, authored: ReadonlySet<string>): boolean {
+  const url = absoluteUrl(uri);
+  return url !== undefined && authored.has(url);
+}

@@ -1,4 +1,5 @@
 import {readFile} from 'node:fs/promises';
+import {imageBoxesOf, notdefGlyphsOf, type PageOperators} from './page-operators';
 import {ASCENT, DESCENT, segmentsOf, type Segment, type TextItem} from './text-lines';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', {with: {'resolution-mode': 'import'}});
@@ -27,8 +28,11 @@ export type BookPage = {
   links: LinkAnnotation[];
   /** Form-field widgets. */
   widgets: number;
-  /** Glyphs drawn as .notdef: Chromium writes them as glyph 0 with no Unicode, which pdfjs reads as U+0000. */
-  notdefGlyphs: number;
+  /**
+   * Glyphs with no Unicode, which pdfjs' text reads as U+0000: .notdef glyphs, and shaped glyphs
+   * such as conjuncts. PdfReader.notdefGlyphs tells the former apart.
+   */
+  unmappedGlyphs: number;
 };
 
 /** An outline (bookmark) entry. */
@@ -47,14 +51,17 @@ export type PdfBook = {
 
 const loadPdfJs = (): Promise<PdfJs> => import('pdfjs-dist/legacy/build/pdf.mjs');
 
-function itemOf(raw: {str: string; dir: string; transform: number[]; width: number}): TextItem {
+type RawItem = {str: string; dir: string; transform: number[]; width: number; fontName?: string};
+
+function itemOf(raw: RawItem, styles: Record<string, {fontFamily?: string}>): TextItem {
+  const font = raw.fontName === undefined ? {} : {font: raw.fontName, mono: styles[raw.fontName]?.fontFamily === 'monospace'};
   // pdfjs puts each right-to-left item in logical order; the line's items then read right to left.
-  if (raw.dir === 'rtl') return {...itemOf({...raw, dir: 'ltr'}), rtl: true};
+  if (raw.dir === 'rtl') return {...itemOf({...raw, dir: 'ltr'}, styles), rtl: true};
   const [a, b, c, d, e, f] = raw.transform as [number, number, number, number, number, number];
   const size = Math.hypot(c, d) || Math.hypot(a, b);
   const rotated = Math.abs(b) > 1e-3 || Math.abs(c) > 1e-3 || a < 0 || d < 0;
   if (!rotated) {
-    return {str: raw.str, x0: e, x1: e + raw.width, top: f + ASCENT * size, bottom: f - DESCENT * size, baseline: f, size, rotated};
+    return {str: raw.str, x0: e, x1: e + raw.width, top: f + ASCENT * size, bottom: f - DESCENT * size, baseline: f, size, rotated, ...font};
   }
   const along = Math.hypot(a, b) || 1;
   const up = Math.hypot(c, d) || 1;
@@ -62,7 +69,7 @@ function itemOf(raw: {str: string; dir: string; transform: number[]; width: numb
   const [vx, vy] = [(c / up) * size, (d / up) * size];
   const xs = [e - DESCENT * vx, e + ux - DESCENT * vx, e + ASCENT * vx, e + ux + ASCENT * vx];
   const ys = [f - DESCENT * vy, f + uy - DESCENT * vy, f + ASCENT * vy, f + uy + ASCENT * vy];
-  return {str: raw.str, x0: Math.min(...xs), x1: Math.max(...xs), top: Math.max(...ys), bottom: Math.min(...ys), baseline: f, size, rotated};
+  return {str: raw.str, x0: Math.min(...xs), x1: Math.max(...xs), top: Math.max(...ys), bottom: Math.min(...ys), baseline: f, size, rotated, ...font};
 }
 
 function boxOf(rect: number[]): Box {
@@ -141,11 +148,11 @@ export class PdfReader {
     const [x0, y0, x1, y1] = page.view as [number, number, number, number];
     const content = await page.getTextContent();
     const items: TextItem[] = [];
-    let notdefGlyphs = 0;
+    let unmappedGlyphs = 0;
     for (const raw of content.items) {
       if (!('str' in raw) || raw.str === '') continue;
-      notdefGlyphs += raw.str.split('\u0000').length - 1;
-      items.push(itemOf(raw));
+      unmappedGlyphs += raw.str.split('\u0000').length - 1;
+      items.push(itemOf(raw, content.styles));
     }
     const links: LinkAnnotation[] = [];
     let widgets = 0;
@@ -158,7 +165,7 @@ export class PdfReader {
       links.push({rect: boxOf(annotation.rect as number[]), uri, dest: await this.#resolve(annotation.dest)});
     }
     page.cleanup();
-    return {index, width: x1 - x0, height: y1 - y0, items, segments: segmentsOf(items), links, widgets, notdefGlyphs};
+    return {index, width: x1 - x0, height: y1 - y0, items, segments: segmentsOf(items), links, widgets, unmappedGlyphs};
   }
 
   async #outline(items: RawOutline): Promise<OutlineEntry[]> {
@@ -182,56 +189,30 @@ export class PdfReader {
     return {pageCount: this.pageCount, pages, outline, destinations: await this.destinations(), formFields: Object.keys(fields ?? {}).length};
   }
 
-  /** Boxes of the raster images drawn on a page (a photo may be dark; a broken vector fill is not an image). */
-  async imageBoxes(index: number): Promise<Box[]> {
+  /** A page's operator list, and the real names of its fonts by their pdfjs names. */
+  async operators(index: number): Promise<PageOperators & {fontNames: Map<string, string>}> {
     const page = await this.#document.getPage(index + 1);
     const list = await page.getOperatorList();
-    const {OPS} = this.#pdfjs;
-    const painting = new Set<number>([
-      OPS.paintImageXObject,
-      OPS.paintInlineImageXObject,
-      OPS.paintImageMaskXObject,
-      OPS.paintImageXObjectRepeat,
-      OPS.paintInlineImageXObjectGroup,
-      OPS.paintImageMaskXObjectGroup,
-    ]);
-    type Matrix = [number, number, number, number, number, number];
-    const multiply = (m: Matrix, n: Matrix): Matrix => [
-      m[0] * n[0] + m[2] * n[1],
-      m[1] * n[0] + m[3] * n[1],
-      m[0] * n[2] + m[2] * n[3],
-      m[1] * n[2] + m[3] * n[3],
-      m[0] * n[4] + m[2] * n[5] + m[4],
-      m[1] * n[4] + m[3] * n[5] + m[5],
-    ];
-    const matrix = (value: unknown): Matrix | undefined =>
-      Array.isArray(value) || ArrayBuffer.isView(value) ? (Array.from(value as ArrayLike<number>) as Matrix) : undefined;
-    let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-    const stack: Array<{ctm: Matrix; masked: boolean}> = [];
-    // Chromium draws box shadows as images inside soft-masked groups: effects, not pictures.
-    let masked = false;
-    const boxes: Box[] = [];
+    const fontNames = new Map<string, string>();
     for (let op = 0; op < list.fnArray.length; op++) {
-      const fn = list.fnArray[op]!;
-      const args = list.argsArray[op] as unknown[] | null;
-      if (fn === OPS.save || fn === OPS.paintFormXObjectBegin || fn === OPS.beginGroup) stack.push({ctm, masked});
-      if (fn === OPS.restore || fn === OPS.paintFormXObjectEnd || fn === OPS.endGroup) ({ctm, masked} = stack.pop() ?? {ctm, masked});
-      if (fn === OPS.transform) ctm = multiply(ctm, matrix(args) ?? [1, 0, 0, 1, 0, 0]);
-      if (fn === OPS.paintFormXObjectBegin) ctm = multiply(ctm, matrix(args?.[0]) ?? [1, 0, 0, 1, 0, 0]);
-      if (fn === OPS.beginGroup) {
-        const group = args?.[0] as {matrix?: unknown; smask?: unknown} | undefined;
-        ctm = multiply(ctm, matrix(group?.matrix) ?? [1, 0, 0, 1, 0, 0]);
-        masked ||= Boolean(group?.smask);
-      }
-      if (painting.has(fn) && !masked) {
-        const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([u, v]) => [ctm[0] * u! + ctm[2] * v! + ctm[4], ctm[1] * u! + ctm[3] * v! + ctm[5]]);
-        const xs = corners.map((corner) => corner[0]!);
-        const ys = corners.map((corner) => corner[1]!);
-        boxes.push({x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys)});
-      }
+      if (list.fnArray[op] !== this.#pdfjs.OPS.setFont) continue;
+      const loadedName = (list.argsArray[op] as unknown[] | null)?.[0];
+      if (typeof loadedName !== 'string' || fontNames.has(loadedName) || !page.commonObjs.has(loadedName)) continue;
+      const name = (page.commonObjs.get(loadedName) as {name?: unknown} | null)?.name;
+      if (typeof name === 'string') fontNames.set(loadedName, name);
     }
     page.cleanup();
-    return boxes;
+    return {fnArray: list.fnArray, argsArray: list.argsArray, ops: this.#pdfjs.OPS as unknown as Record<string, number>, fontNames};
+  }
+
+  /** Boxes of the raster images drawn on a page (a photo may be dark; a broken vector fill is not an image). */
+  async imageBoxes(index: number): Promise<Box[]> {
+    return imageBoxesOf(await this.operators(index));
+  }
+
+  /** Glyphs drawn as .notdef on a page (see notdefGlyphsOf). */
+  async notdefGlyphs(index: number): Promise<number> {
+    return notdefGlyphsOf(await this.operators(index));
   }
 
   async close(): Promise<void> {

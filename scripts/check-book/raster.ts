@@ -19,7 +19,29 @@ export type RasterSummary = {
   marginInkBox?: Box;
   /** Solid black areas, in PDF points, with their size in tiles. */
   blackAreas: Array<{box: Box; tiles: number}>;
+  /** Where the page is dark, kept only for a page that is mostly dark (see DarkGrid). */
+  darkGrid?: DarkGrid;
 };
+
+/** Dark pixels counted in square cells of `cell` px, row-major, rows top to bottom. */
+export type DarkGrid = {cell: number; columns: number; rows: number; dark: Uint8Array; scale: number; pageHeight: number};
+
+/** Share of a box (PDF points) whose pixels are dark. */
+export function darkShareIn(grid: DarkGrid, box: Box): number {
+  const toColumn = (x: number) => Math.floor((x * grid.scale) / grid.cell);
+  const toRow = (y: number) => Math.floor(((grid.pageHeight - y) * grid.scale) / grid.cell);
+  const [c0, c1] = [Math.max(0, toColumn(box.x0)), Math.min(grid.columns - 1, toColumn(box.x1))];
+  const [r0, r1] = [Math.max(0, toRow(box.y1)), Math.min(grid.rows - 1, toRow(box.y0))];
+  let dark = 0;
+  let cells = 0;
+  for (let row = r0; row <= r1; row++) {
+    for (let column = c0; column <= c1; column++) {
+      dark += grid.dark[row * grid.columns + column]!;
+      cells++;
+    }
+  }
+  return cells === 0 ? 0 : dark / (cells * grid.cell * grid.cell);
+}
 
 type PixelBox = {x0: number; y0: number; x1: number; y1: number};
 
@@ -86,7 +108,8 @@ export function connectedAreas(grid: Uint8Array, columns: number, rows: number, 
 }
 
 /**
- * Measures a rendered page (rendered at `dpi`, so a point is dpi/72 pixels): ink and darkness inside the content box, ink in the side margins
+ * Measures a rendered page (rendered at `dpi`, so a point is dpi/72 pixels): ink and darkness
+ * inside the content box (with where it is dark, for a mostly dark page), ink in the side margins
  * between the header and footer bands, and solid black areas anywhere on the page.
  */
 export function summarizeRaster(page: number, raster: Raster, dpi: number, margin: PdfMargin): RasterSummary {
@@ -101,6 +124,9 @@ export function summarizeRaster(page: number, raster: Raster, dpi: number, margi
   const {data, channels, width} = raster;
   let contentInk = 0;
   let dark = 0;
+  const cell = THRESHOLDS.darkCellPx;
+  const grid: DarkGrid = {cell, columns: Math.ceil(width / cell), rows: Math.ceil(raster.height / cell), dark: new Uint8Array(0), scale, pageHeight};
+  grid.dark = new Uint8Array(grid.columns * grid.rows);
   let marginInk = 0;
   const marginBox = {x0: width, y0: raster.height, x1: 0, y1: 0};
   for (let y = Math.max(0, top); y < Math.min(raster.height, bottom); y++) {
@@ -110,7 +136,10 @@ export function summarizeRaster(page: number, raster: Raster, dpi: number, margi
       const ink = Math.min(r, g, b) < THRESHOLDS.inkBelow;
       if (x >= left && x < right) {
         if (ink) contentInk++;
-        if (0.299 * r + 0.587 * g + 0.114 * b < THRESHOLDS.darkLuminanceBelow) dark++;
+        if (0.299 * r + 0.587 * g + 0.114 * b < THRESHOLDS.darkLuminanceBelow) {
+          dark++;
+          grid.dark[Math.floor(y / cell) * grid.columns + Math.floor(x / cell)]!++;
+        }
       } else if (ink && (x < left - inset || x >= right + inset)) {
         marginInk++;
         marginBox.x0 = Math.min(marginBox.x0, x);
@@ -127,10 +156,12 @@ export function summarizeRaster(page: number, raster: Raster, dpi: number, margi
     tiles: area.cells,
     box: toPoints({x0: area.x0 * tile, y0: area.y0 * tile, x1: Math.min(width, area.x1 * tile), y1: Math.min(raster.height, area.y1 * tile)}, scale, pageHeight),
   }));
+  const darkShare = dark / contentPixels;
   return {
     page,
     contentInk,
-    darkShare: dark / contentPixels,
+    darkShare,
+    ...(darkShare >= THRESHOLDS.darkPageShare ? {darkGrid: grid} : {}),
     marginInk,
     marginInkBox: marginInk > 0 ? toPoints(marginBox, scale, pageHeight) : undefined,
     blackAreas,

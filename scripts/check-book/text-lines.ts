@@ -16,6 +16,10 @@ export type TextItem = {
   rotated: boolean;
   /** Right-to-left text (its `str` in logical order). */
   rtl?: boolean;
+  /** The font's name in pdfjs (its loadedName, e.g. "g_d0_f2"), to look its real name up. */
+  font?: string;
+  /** pdfjs takes the font for a monospace one (its fixed-pitch flag, or its name). */
+  mono?: boolean;
 };
 
 /** Text that reads as one piece: items on one baseline with no wide gap between them. */
@@ -69,10 +73,42 @@ function joinItems(items: TextItem[], line: number): Segment {
   };
 }
 
+/** Letters and digits of a left-to-right script. */
+const STRONG_LTR = /[\p{L}\p{N}]/u;
+
+/**
+ * Puts the items of one run of a line (left to right as drawn) in reading order. pdfjs gives
+ * each right-to-left item in logical order, but a word with marks may come as one item per glyph:
+ * runs of right-to-left items, with the marks and punctuation between them, read from their right
+ * end; on a right-to-left line, runs of left-to-right items keep their order inside the reversed line.
+ */
+export function logicalOrder(visual: TextItem[], rtlLine: boolean): TextItem[] {
+  const strong = visual.map((item) => (item.rtl ? 'r' : STRONG_LTR.test(item.str) ? 'l' : undefined));
+  const direction = strong.map((own, index) => {
+    if (own) return own;
+    const before = strong.slice(0, index).findLast(Boolean);
+    const after = strong.slice(index + 1).find(Boolean);
+    return before && before === after ? before : rtlLine ? 'r' : 'l';
+  });
+  const items = rtlLine ? [...visual].reverse() : [...visual];
+  const flip = rtlLine ? 'l' : 'r';
+  const directions = rtlLine ? [...direction].reverse() : direction;
+  const out: TextItem[] = [];
+  for (let index = 0; index < items.length; ) {
+    let end = index + 1;
+    if (directions[index] === flip) while (end < items.length && directions[end] === flip) end++;
+    const run = items.slice(index, end);
+    out.push(...(directions[index] === flip ? run.reverse() : run));
+    index = end;
+  }
+  return out;
+}
+
 /**
  * Groups a page's text items into segments in reading order: lines top to bottom, each split
- * left to right where a gap is wider than the font size (table cells, a TOC's title and its page
- * number). Blank items (pdfjs adds wide spaces) are left out.
+ * where a gap is wider than the font size (table cells, a TOC's title and its page number), its
+ * segments left to right (right to left on a line that is mostly right-to-left). Blank items
+ * (pdfjs adds wide spaces) are left out.
  */
 export function segmentsOf(items: TextItem[]): Segment[] {
   const straight = items.filter((item) => !item.rotated && item.str.trim() !== '');
@@ -89,20 +125,21 @@ export function segmentsOf(items: TextItem[]): Segment[] {
   }
   const segments: Segment[] = [];
   lines.forEach((line, lineIndex) => {
-    // A right-to-left line reads from its right end.
     const rtl = line.filter((item) => item.rtl).length * 2 > line.length;
-    line.sort((a, b) => (rtl ? b.x1 - a.x1 : a.x0 - b.x0));
+    line.sort((a, b) => a.x0 - b.x0);
+    const runs: TextItem[][] = [];
     let run: TextItem[] = [];
     for (const item of line) {
       const last = run[run.length - 1];
-      const gap = last && (rtl ? last.x0 - item.x1 : item.x0 - last.x1);
-      if (last && gap! > THRESHOLDS.segmentGapRatio * Math.max(item.size, last.size)) {
-        segments.push(joinItems(run, lineIndex));
+      if (last && item.x0 - last.x1 > THRESHOLDS.segmentGapRatio * Math.max(item.size, last.size)) {
+        runs.push(run);
         run = [];
       }
       run.push(item);
     }
-    if (run.length > 0) segments.push(joinItems(run, lineIndex));
+    if (run.length > 0) runs.push(run);
+    if (rtl) runs.reverse();
+    for (const visual of runs) segments.push(joinItems(logicalOrder(visual, rtl), lineIndex));
   });
   const rotated = items.filter((item) => item.rotated && item.str.trim() !== '');
   rotated.forEach((item, index) => segments.push(joinItems([item], lines.length + index)));

@@ -2,17 +2,28 @@
 
 /** Scripts written without spaces between words: compared character by character. */
 const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-const NOT_KEY = /[^\p{L}\p{N}\p{M}]+/gu;
+const NOT_KEY = /[^\p{L}\p{N}]+/gu;
 /** Marks that belong to symbols, not letters: variation selectors (emoji presentation) and enclosing marks (keycaps). */
 const SYMBOL_MARKS = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}\p{Me}]/gu;
 
 /**
  * The comparable form of a text: NFKC (ligatures, full-width forms), lower case (CSS may print
- * upper case), letters, digits and marks only. Dropping spaces, hyphens and punctuation makes
- * line wrapping, hyphenation and quote styles irrelevant.
+ * upper case), letters and digits only. Dropping spaces, hyphens and punctuation makes line
+ * wrapping, hyphenation and quote styles irrelevant. Combining marks that NFKC leaves apart
+ * (Indic vowel signs and viramas, Arabic harakat, Hebrew points) are dropped too: a shaped glyph
+ * such as a conjunct or a vowel sign drawn before its consonant does not map back to its text
+ * one to one, so only the letters are compared.
  */
 export function textKey(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(SYMBOL_MARKS, '').replace(NOT_KEY, '');
+  return text.normalize('NFKC').toLowerCase().replace(NOT_KEY, '');
+}
+
+/** A glyph the PDF text holds as U+0000: drawn, but with no Unicode (a conjunct) or as .notdef. */
+export const UNMAPPED = '\u0000';
+
+/** textKey of a PDF text item, with each glyph that has no Unicode kept as UNMAPPED. */
+export function pdfTextKey(text: string): string {
+  return text.includes(UNMAPPED) ? text.split(UNMAPPED).map(textKey).join(UNMAPPED) : textKey(text);
 }
 
 /**

@@ -54,8 +54,14 @@ export const THRESHOLDS = {
   blankInkPixels: 2,
   /** A pixel is dark when its luminance is below this. */
   darkLuminanceBelow: 96,
-  /** A page is dark when this share of its content box is dark. */
+  /** A page is a candidate for a dark page when this share of its content box is dark. */
   darkPageShare: 0.5,
+  /** Side of the cells in which a mostly dark page's dark pixels are counted. */
+  darkCellPx: 4,
+  /** A text item is on a dark background when this share of its box is dark (dark text on white: well below). */
+  darkBehindTextShare: 0.6,
+  /** A candidate is a dark page when this share of its prose characters (not monospace) is on a dark background. */
+  darkProseShare: 0.5,
   /** A pixel is near-black when its brightest channel is at most this (#282a36, #292d3e are not). */
   nearBlackMax: 32,
   /** Side of a tile, in pixels. */

@@ -1,7 +1,7 @@
 import {HeadingFinder} from '../book-map';
 import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
 import {destinationFit, type DestinationFit} from '../destination-fit';
-import {EntryMatcher} from '../entry-targets';
+import {EntryMatcher, headingsByChapter} from '../entry-targets';
 import type {OutlineEntry} from '../pdf-book';
 import type {Segment} from '../text-lines';
 import {PT_PER_CSS_PX} from '../thresholds';
@@ -28,7 +28,7 @@ const FIT_TEXT: Record<Exclude<DestinationFit, 'ok'>, string> = {
  */
 export function checkBookmarks({site, book, map}: CheckContext): CheckResult {
   const findings: Finding[] = [];
-  const matcher = new EntryMatcher(site.nodes, site.options.disableToc ? undefined : site.options.tocTitle);
+  const matcher = new EntryMatcher(site.nodes, site.options.disableToc ? undefined : site.options.tocTitle, headingsByChapter(site.chapters, [2, 3]));
   const headings = new HeadingFinder(map);
   const contentBottom = site.options.margin.bottom * PT_PER_CSS_PX;
   const entries = depthFirst(book.outline);

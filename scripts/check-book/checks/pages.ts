@@ -1,6 +1,8 @@
 import {chapterSegments} from '../book-map';
 import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
+import {isDarkPage, proseOnDark} from '../dark-pages';
 import type {ChromeText} from '../html-article';
+import {MONOSPACE_NAME} from '../page-operators';
 import type {Segment} from '../text-lines';
 import {THRESHOLDS} from '../thresholds';
 import {textKey, wordsOf} from '../text-normal';
@@ -10,8 +12,13 @@ const DISTINCTIVE_KEY = 24;
 
 type Located = {page: number; segment: Segment};
 
-/** Where a piece of site chrome prints in a chapter, if it does. */
-export function findChrome(chrome: ChromeText, segments: Located[]): number | undefined {
+/**
+ * Where a piece of site chrome prints in a chapter, if it does. Chrome prints in small text:
+ * lines larger than `maxSize` (the title, headings) are not looked at, so that a trail
+ * "Authentication › API" is not the title "Authentication API".
+ */
+export function findChrome(chrome: ChromeText, chapter: Located[], maxSize = Number.POSITIVE_INFINITY): number | undefined {
+  const segments = chapter.filter(({segment}) => segment.size <= maxSize);
   const keys = chrome.parts.map(textKey);
   if (keys.some((key) => !key)) return undefined;
   if (chrome.kind === 'pagination') {
@@ -54,34 +61,53 @@ export function findChrome(chrome: ChromeText, segments: Located[]): number | un
 
 /**
  * No blank page (no ink in the content box; the cover excepted), no dark page (most of the
- * content box dark), and none of the site chrome the built pages carry (edit link, last update,
- * copyright, mobile TOC button, breadcrumbs, pagination) printed in its chapter.
+ * content box dark, and most of the prose on it on a dark background: the site's dark mode, not
+ * code blocks in a dark theme), and none of the site chrome the built pages carry (edit link,
+ * last update, copyright, mobile TOC button, breadcrumbs, pagination) printed in its chapter.
  */
-export function checkPages({map, rasters}: CheckContext): CheckResult {
+export async function checkPages({map, rasters, reader}: CheckContext): Promise<CheckResult> {
   const findings: Finding[] = [];
   let blank = 0;
   let dark = 0;
+  let darkCode = 0;
   for (const raster of rasters) {
     if (raster.page < map.coverPages) continue;
     if (raster.contentInk <= THRESHOLDS.blankInkPixels) {
       blank++;
       findings.push({page: raster.page + 1, text: 'blank: no ink in the content box'});
-    } else if (raster.darkShare >= THRESHOLDS.darkPageShare) {
-      dark++;
-      findings.push({page: raster.page + 1, text: `dark: ${(raster.darkShare * 100).toFixed(0)}% of the content box is dark`});
+      continue;
     }
+    if (!raster.darkGrid) continue;
+    const items = map.drawn[raster.page] ?? [];
+    // pdfjs knows a fixed-pitch font; the font's name tells the others.
+    const names = items.some((item) => !item.mono) ? (await reader.operators(raster.page)).fontNames : new Map<string, string>();
+    const isCode = (item: (typeof items)[number]) => Boolean(item.mono) || MONOSPACE_NAME.test(names.get(item.font ?? '') ?? '');
+    const measured = proseOnDark(items, raster.darkGrid, isCode);
+    if (!isDarkPage(measured)) {
+      darkCode++;
+      continue;
+    }
+    dark++;
+    const share = (measured.onDark / measured.prose) * 100;
+    findings.push({page: raster.page + 1, text: `dark: ${(raster.darkShare * 100).toFixed(0)}% of the content box is dark, and ${share.toFixed(0)}% of its prose is on a dark background`});
   }
   let chrome = 0;
+  const maxSize = map.bodySize * THRESHOLDS.headingSizeRatio;
   for (const place of map.chapters) {
     const segments = chapterSegments(map, place);
     if (segments.length === 0) continue;
     for (const piece of place.expected.article.chrome) {
-      const page = findChrome(piece, segments);
+      const page = findChrome(piece, segments, maxSize);
       if (page === undefined) continue;
       chrome++;
       findings.push({page: page + 1, text: `"${place.expected.title}" prints site chrome (${piece.kind}): ${JSON.stringify(piece.parts.join(' › '))}`});
     }
   }
   findings.sort((a, b) => (a.page ?? 0) - (b.page ?? 0));
-  return resultOf('pages', `${blank} blank pages, ${dark} dark pages, ${chrome} pieces of site chrome printed`, findings, {blank, dark, chrome});
+  return resultOf(
+    'pages',
+    `${blank} blank pages, ${dark} dark pages (${darkCode} mostly dark with code, not prose, left out), ${chrome} pieces of site chrome printed`,
+    findings,
+    {blank, dark, darkCode, chrome},
+  );
 }

@@ -4,7 +4,7 @@ import {articleWords, brokenWords} from '../broken-words';
 import {alignProse, type TextPart} from '../coverage';
 import {THRESHOLDS} from '../thresholds';
 import type {TextItem} from '../text-lines';
-import {proseUnits, textKey} from '../text-normal';
+import {pdfTextKey, proseUnits} from '../text-normal';
 
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
 
@@ -14,7 +14,7 @@ function chapterOrders(map: BookMap, place: ChapterPlace): TextPart[][] {
   const part = (item: TextItem): TextPart => {
     let id = ids.get(item);
     if (id === undefined) ids.set(item, (id = ids.size));
-    return {id, key: textKey(item.str)};
+    return {id, key: pdfTextKey(item.str)};
   };
   const reading = chapterSegments(map, place).flatMap(({segment}) => segment.items.map(part));
   const drawn = place.start === undefined ? [] : map.drawn.slice(place.start, place.end! + 1).flat().map(part);

@@ -1,6 +1,6 @@
 import {HeadingFinder} from '../book-map';
 import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
-import {EntryMatcher} from '../entry-targets';
+import {EntryMatcher, headingsByChapter} from '../entry-targets';
 import {tocEntriesOf} from '../toc-entries';
 
 /**
@@ -12,7 +12,7 @@ import {tocEntriesOf} from '../toc-entries';
 export function checkToc({site, book, map}: CheckContext): CheckResult {
   if (!map.toc) return resultOf('toc', 'no table of contents (disableToc)', []);
   const findings: Finding[] = [];
-  const matcher = new EntryMatcher(site.nodes);
+  const matcher = new EntryMatcher(site.nodes, undefined, headingsByChapter(site.chapters, [2]));
   const headings = new HeadingFinder(map);
   let entries = 0;
   let wrongNumber = 0;

@@ -7,20 +7,26 @@ const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpp
 /**
  * No glyph drawn without a font: fonts that are not embedded (pdffonts); glyphs drawn as
  * .notdef (Chromium writes a character no installed font has as glyph 0 of the first font in
- * the fallback list, with no Unicode mapping, which pdfjs reads as U+0000); and non-ASCII
- * characters of an article that its chapter's PDF text never holds.
+ * the fallback list, with no Unicode mapping: pdfjs' text reads it as U+0000, as it reads a
+ * shaped glyph with no Unicode, so the pages whose text holds U+0000 are confirmed glyph by glyph
+ * in their operator lists); and non-ASCII characters of an article that its chapter's PDF text
+ * never holds.
  */
-export function checkTofu({book, map, fonts}: CheckContext): CheckResult {
+export async function checkTofu({book, map, fonts, reader}: CheckContext): Promise<CheckResult> {
   const findings: Finding[] = [];
   const notEmbedded = fonts.filter((font) => !font.embedded);
   for (const font of notEmbedded) findings.push({text: `font ${font.name} (${font.type}, ${font.encoding}) is not embedded`});
   let notdef = 0;
+  let unmapped = 0;
   for (const page of book.pages) {
-    if (page.notdefGlyphs === 0) continue;
-    notdef += page.notdefGlyphs;
+    if (page.unmappedGlyphs === 0) continue;
+    const glyphs = await reader.notdefGlyphs(page.index);
+    unmapped += page.unmappedGlyphs;
+    if (glyphs === 0) continue;
+    notdef += glyphs;
     const sample = page.items.find((item) => item.str.includes('\u0000'));
-    const context = sample ? `: ${JSON.stringify(sample.str.replace(/\u0000/g, '□').trim().slice(0, 60))}` : '';
-    findings.push({page: page.index + 1, text: `${page.notdefGlyphs} glyphs drawn as .notdef${context}`});
+    const context = sample ? `, e.g. in ${JSON.stringify(sample.str.replace(/\u0000/g, '□').trim().slice(0, 60))}` : '';
+    findings.push({page: page.index + 1, text: `${glyphs} glyphs drawn as .notdef${context}`});
   }
   let missingChars = 0;
   for (const place of map.chapters) {
@@ -40,8 +46,8 @@ export function checkTofu({book, map, fonts}: CheckContext): CheckResult {
   }
   return resultOf(
     'tofu',
-    `${notEmbedded.length} fonts not embedded, ${notdef} .notdef glyphs, ${missingChars} article characters missing from their chapter`,
+    `${notEmbedded.length} fonts not embedded, ${notdef} .notdef glyphs (of ${unmapped} glyphs without Unicode), ${missingChars} article characters missing from their chapter`,
     findings,
-    {fonts: fonts.length, notEmbedded: notEmbedded.length, notdefGlyphs: notdef, missingChars},
+    {fonts: fonts.length, notEmbedded: notEmbedded.length, notdefGlyphs: notdef, unmappedGlyphs: unmapped, missingChars},
   );
 }

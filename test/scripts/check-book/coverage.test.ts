@@ -3,12 +3,12 @@ import {describe, it} from 'node:test';
 import {articleWords, brokenWords} from '../../../scripts/check-book/broken-words';
 import {alignProse, type AlignOptions, type TextPart} from '../../../scripts/check-book/coverage';
 import type {TextItem} from '../../../scripts/check-book/text-lines';
-import {proseUnits, textKey} from '../../../scripts/check-book/text-normal';
+import {pdfTextKey, proseUnits} from '../../../scripts/check-book/text-normal';
 
 const OPTIONS: AlignOptions = {ahead: 1200, jump: 80, behind: 400, resyncReach: 40_000, resyncWords: 4, resyncChars: 12};
 
 /** PDF text as the checker reads it: one part per text item, in comparable form. */
-const pdfText = (...lines: string[]): TextPart[] => lines.map((line, id) => ({id, key: textKey(line)}));
+const pdfText = (...lines: string[]): TextPart[] => lines.map((line, id) => ({id, key: pdfTextKey(line)}));
 
 function coverage(article: string, ...readings: TextPart[][]) {
   const result = alignProse(proseUnits(article, 4), readings, OPTIONS);
@@ -80,6 +80,37 @@ describe('prose coverage', () => {
     const article = 'npm Yarn pnpm Install with npm: npm writes the exact version. Install with Yarn: Yarn Plug and Play needs ioredis. Install with pnpm: pnpm uses a strict layout.';
     const text = pdfText('npm', 'Install with npm: npm writes the exact version.', 'Yarn', 'Install with Yarn: Yarn Plug and Play needs ioredis.', 'pnpm', 'Install with pnpm: pnpm uses a strict layout.');
     assert.deepEqual(coverage(article, text).missingWords, []);
+  });
+
+  it('keeps its place in a chapter whose sections repeat the same table rows', () => {
+    // Two endpoints share a payload row. Line by line, the first one's description prints above
+    // its name, so that order finds the row's words only in the second endpoint; as drawn, the
+    // cells come in order, but the second row's type after its description.
+    const upload = Array.from({length: 60}, (_, index) => `detail${index}`).join(' ');
+    const rows = ['compressed', 'boolean', 'false to create uncompressed backups', 'location', 'string', 'Name of a backup mount'];
+    const article = ['post /backups/new/full Create a full backup.', ...rows, 'post /backups/new/upload Upload a backup.', upload, 'post /backups/new/partial Create a partial backup.', ...rows].join('\n');
+    const parts = pdfText('post /backups/new/full', 'Create a full backup.', ...rows, 'post /backups/new/upload', 'Upload a backup.', upload, 'post /backups/new/partial', 'Create a partial backup.', ...rows);
+    const order = (...ids: number[]) => ids.map((id) => parts[id]!);
+    const byLine = order(0, 1, 4, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18);
+    const asDrawn = order(0, 1, 2, 3, 4, 6, 5, 7, 8, 9, 10, 11, 12, 13, 15, 14, 16, 18, 17);
+    assert.deepEqual(coverage(article, byLine, asDrawn).missingWords, []);
+  });
+
+  it('still reports a section missing from a chapter whose sections repeat', () => {
+    const row = 'compressed boolean false to create uncompressed backups';
+    const article = `post /backups/new/full ${row} post /backups/new/upload Upload a backup from your own machine. post /backups/new/partial ${row}`;
+    const result = coverage(article, pdfText('post /backups/new/full', row, 'post /backups/new/partial', row));
+    assert.deepEqual(result.missingWords, ['/backups/new/upload', 'Upload', 'from', 'your', 'own', 'machine.']);
+  });
+
+  it('finds words of complex scripts whose shaped glyphs do not map back one to one', () => {
+    // हिन्दी: the vowel signs ि and ी have no Unicode; ಕನ್ನಡ: the conjunct ನ್ನ is one glyph without it.
+    const article = 'हिन्दी ಕನ್ನಡ اُردُو עִבְרִית';
+    assert.deepEqual(coverage(article, pdfText('\u0000ह', 'न्', 'द\u0000', 'ಕ', 'ನ\u0000', 'ಡ', 'اردو', 'עברית')).missingWords, []);
+  });
+
+  it('does not take glyphs without Unicode for most of a word', () => {
+    assert.deepEqual(coverage('ಕನ್ನಡ', pdfText('ಕ\u0000\u0000')).missingWords, ['ಕನ್ನಡ']);
   });
 
   it('counts a word only in its chapter text, not anywhere far ahead', () => {

@@ -19,6 +19,7 @@ export const DOCS: FixtureDoc[] = [
     breadcrumbs: ['Introduction'],
     next: 'Setup',
     article: `<p>Acme Fixture is a tiny library that exists to test the book checker. It prints plain prose, a table, and a code block in a dark theme.</p>
+<p>Open <a href="http://localhost:8123/">your own server</a> to try it.</p>
 <h2 id="details">Details</h2>
 <p>Some more words give the chapter a second paragraph, with text that is not ASCII: café, naïve, “quoted”, and 東京の設定ファイルを読み込みます.</p>
 <pre style="background:#282a36;color:#f8f8f2;padding:16px;font-size:14px">const queue = createQueue('emails');

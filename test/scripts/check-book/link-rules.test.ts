@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {comparablePath, isNonPublicHost, leakOf} from '../../../scripts/check-book/link-rules';
+import {authoredUrls, comparablePath, isAuthored, isNonPublicHost, leakOf} from '../../../scripts/check-book/link-rules';
 
 const SITE = 'https://acme-widgets.example.com';
 const BOOK = new Set(['/docs/intro', '/docs/guides/configuration', '/fr/docs/intro'].map(comparablePath));
@@ -44,6 +44,14 @@ describe('links that leave the book', () => {
   it('counts a relative or file URL, which no reader can follow, as non-public', () => {
     assert.equal(leakOf('/docs/intro', SITE, BOOK), 'non-public');
     assert.equal(leakOf('file:///srv/site/build/docs/intro/index.html', SITE, BOOK), 'non-public');
+  });
+
+  it("tells a non-public link the article's authors wrote from one the engine made", () => {
+    const authored = authoredUrls(['http://localhost:8123', 'http://homeassistant.local:8000/', '/docs/intro', '#usage', 'https://github.com/acme']);
+    assert.ok(isAuthored('http://localhost:8123/', authored), 'Chromium writes the URL with its slash');
+    assert.ok(isAuthored('http://homeassistant.local:8000/', authored));
+    assert.ok(!isAuthored('http://127.0.0.1:41235/docs/intro', authored), 'the capture server, for a relative link');
+    assert.ok(!isAuthored('http://localhost:8123/config', authored));
   });
 
   it('tells public hosts from non-public ones', () => {

@@ -63,6 +63,21 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
     assert.ok(result('outside').measures.marginInkPages! >= 2, 'the rendered pages have ink in the right margin');
   });
 
+  it("flags a page printed in the site's dark mode: prose on a dark background", async () => {
+    const prose = Array.from({length: 14}, (_, index) => `<p>Paragraph ${index + 1} of the dark page, light grey text on the dark surface of the site's dark theme.</p>`).join('');
+    const {failing, result} = await check({extraHtml: {intro: `<div style="break-before:page;background:#242526;color:#e3e3e3;padding:24px;min-height:900px">${prose}</div>`}});
+    assert.deepEqual(failing, ['pages']);
+    assert.equal(result('pages').measures.dark, 1);
+  });
+
+  it('does not flag a page of code blocks in a dark code theme as a dark page', async () => {
+    const lines = Array.from({length: 34}, (_, index) => `queue.add({name: 'job-${index}', attempts: ${index % 5}});`).join('\n');
+    const code = `<p style="break-before:page">The jobs are added like this:</p><pre style="background:#292d3e;color:#bfc7d5;padding:16px;font-size:14px">${lines}</pre>`;
+    const {failing, result} = await check({extraHtml: {intro: code}});
+    assert.deepEqual(failing, []);
+    assert.equal(result('pages').measures.darkCode, 1);
+  });
+
   it('flags a destination name of 200 bytes', async () => {
     const {failing, result} = await check({extraNames: ['n'.repeat(200)]});
     assert.deepEqual(failing, ['names']);
@@ -74,6 +89,13 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
     const {failing, result} = await check({extraHtml: {intro: link}});
     assert.deepEqual(failing, ['links']);
     assert.equal(result('links').measures.ownPage, 1);
+  });
+
+  it('flags a link to a non-public server that the article does not have, and keeps the one its authors wrote', async () => {
+    const {failing, result} = await check({extraHtml: {intro: '<p>Read <a href="http://127.0.0.1:41235/docs/guides/setup/">the setup guide</a>.</p>'}});
+    assert.deepEqual(failing, ['links']);
+    assert.equal(result('links').measures.nonPublic, 1);
+    assert.equal(result('links').measures.authored, 1);
   });
 
   it('flags a bookmark that opens the page before its heading, at the bottom margin', async () => {

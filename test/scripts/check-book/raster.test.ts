@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {imageCover} from '../../../scripts/check-book/checks/black';
+import {isDarkPage, proseOnDark} from '../../../scripts/check-book/dark-pages';
 import {blackTiles, connectedAreas, summarizeRaster, type Raster} from '../../../scripts/check-book/raster';
+import type {TextItem} from '../../../scripts/check-book/text-lines';
 import {PnmStream} from '../../../scripts/check-book/render';
 import {THRESHOLDS} from '../../../scripts/check-book/thresholds';
 
@@ -75,6 +77,22 @@ describe('rendered pages', () => {
     assert.equal(summarizeRaster(0, page(), DPI, MARGIN).contentInk, 0);
     const dark = summarizeRaster(0, page({x: 0, y: 0, w: 414, h: 585, rgb: hex('1b1b1d')}), DPI, MARGIN);
     assert.ok(dark.darkShare > 0.99);
+  });
+
+  it('tells prose on a dark background (dark mode) from code blocks in a dark theme', () => {
+    // Points to pixels: 50/72. A line of 12 pt prose at y 700 and one of code at y 500 (PDF points, y up).
+    const text = (str: string, y: number, mono: boolean): TextItem => ({str, x0: 60, x1: 400, baseline: y, top: y + 9, bottom: y - 2.4, size: 12, rotated: false, mono});
+    const px = (pt: number) => Math.round((pt * 50) / 72);
+    const lineBox = (y: number, rgb: [number, number, number]) => ({x: px(60), y: px(842 - y - 9), w: px(340), h: px(11.4), rgb});
+    const items = [text('A paragraph of prose', 700, false), text('queue.add(job)', 500, true)];
+    const codePage = summarizeRaster(0, page({x: 40, y: 60, w: 330, h: 480, rgb: hex('292d3e')}, lineBox(700, [255, 255, 255]), {...lineBox(700, [40, 40, 40]), h: 2}), DPI, MARGIN);
+    assert.ok(codePage.darkGrid, 'a mostly dark page keeps where it is dark');
+    const onCode = proseOnDark(items, codePage.darkGrid!, (item) => Boolean(item.mono));
+    assert.deepEqual(onCode, {prose: 20, onDark: 0});
+    assert.equal(isDarkPage(onCode), false);
+    const darkMode = summarizeRaster(0, page({x: 0, y: 0, w: 414, h: 585, rgb: hex('242526')}), DPI, MARGIN);
+    assert.equal(isDarkPage(proseOnDark(items, darkMode.darkGrid!, (item) => Boolean(item.mono))), true);
+    assert.equal(summarizeRaster(0, page(), DPI, MARGIN).darkGrid, undefined, 'a light page keeps none');
   });
 
   it('leaves out a black area that a raster image covers', () => {

@@ -43,6 +43,11 @@ describe("a built page's article", () => {
     );
   });
 
+  it('lists the headings below the title with their levels, and the link targets as written', () => {
+    assert.deepEqual(article.headings, [{level: 2, text: 'Usage'}]);
+    assert.deepEqual(article.hrefs, ['#usage']);
+  });
+
   it('lists the placeholders and button labels of the article', () => {
     assert.deepEqual(article.placeholders, ['Filter by job name', 'Notes']);
     assert.deepEqual(article.buttonLabels, ['Show archived jobs']);
@@ -60,6 +65,13 @@ describe("a built page's article", () => {
 });
 
 describe('text in comparable form', () => {
+  it('compares letters only: combining marks that NFKC leaves apart are dropped', () => {
+    assert.equal(textKey('हिन्दी'), textKey('हन्द'));
+    assert.equal(textKey('اُردُو'), textKey('اردو'));
+    assert.equal(textKey('Café'), textKey('Cafe\u0301'));
+    assert.notEqual(textKey('Café'), textKey('Cafe'));
+  });
+
   it('drops spaces, punctuation, hyphens and emoji presentation marks', () => {
     assert.equal(textKey('Dead-letter queues!'), 'deadletterqueues');
     assert.equal(textKey('⚠️ Warning'), 'warning');

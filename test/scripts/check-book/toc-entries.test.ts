@@ -72,6 +72,24 @@ describe('what TOC and outline entries stand for', () => {
     assert.deepEqual(matcher.unmatched(), []);
   });
 
+  it("takes a doc's heading for that heading although a sidebar item ahead has the same label", () => {
+    const sidebar: BookNode[] = [
+      {title: 'Manifest', chapterKey: 'manifest', children: []},
+      {title: 'Configuring', chapterKey: 'config_flow', children: [{title: 'Config flow', chapterKey: 'config_flow', children: []}]},
+    ];
+    const headings = new Map([
+      ['manifest', ['Domain', 'Config flow', 'Single config entry only', 'Requirements']],
+      ['config_flow', ['Updating the manifest']],
+    ]);
+    const matcher = new EntryMatcher(sidebar, undefined, headings);
+    const kinds = ['Manifest', 'Domain', 'Config flow', 'Requirements', 'Configuring', 'Config flow', 'Updating the manifest'].map((title) => {
+      const target = matcher.next(title);
+      return target.kind === 'toc' || target.kind === 'unknown' ? target.kind : `${target.kind}:${target.chapterKey}`;
+    });
+    assert.deepEqual(kinds, ['chapter:manifest', 'heading:manifest', 'heading:manifest', 'heading:manifest', 'chapter:config_flow', 'chapter:config_flow', 'heading:config_flow']);
+    assert.deepEqual(matcher.unmatched(), []);
+  });
+
   it('gives no headings to a category without a page, and lists sidebar items no entry stood for', () => {
     const matcher = new EntryMatcher(nodes);
     assert.equal(matcher.next('Reference').kind, 'chapter');
