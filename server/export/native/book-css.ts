@@ -34,8 +34,11 @@ pre.export-pdf-value { font-weight: normal; white-space: pre-wrap; }
 .export-pdf-radio { border-radius: 50%; }
 .export-pdf-checkbox[data-checked]::after { content: ""; position: absolute; left: 0.22em; top: 0.02em; width: 0.22em; height: 0.45em; border: solid currentColor; border-width: 0 0.12em 0.12em 0; transform: rotate(45deg); }
 .export-pdf-radio[data-checked]::after { content: ""; position: absolute; inset: 0.18em; border-radius: 50%; background: currentColor; }
-.export-pdf-at { display: inline-block; width: 1px; height: 1em; margin-right: -1px; vertical-align: top; }
-.export-pdf-at-block, .export-pdf-figure-marker { display: block; width: auto; height: 1px; margin: 0 0 -1px; }
+/* A site's own rules for links in headings (display: inline, a width) must not reach the anchors: a box without area gets no link in the PDF. */
+.export-pdf-at { display: inline-block !important; position: static !important; width: 1px !important; height: 1em !important; margin: 0 -1px 0 0 !important; padding: 0 !important; border: 0 !important; vertical-align: top !important; float: none !important; visibility: visible !important; }
+.export-pdf-at-block, .export-pdf-figure-marker { display: block !important; width: auto !important; height: 1px !important; margin: 0 0 -1px !important; }
+/* Chromium's named destinations honour scroll-margin-top (the navbar's height on a Docusaurus heading): none in the book. */
+[id] { scroll-margin-top: 0 !important; }
 .export-pdf-embed { padding: 0.5rem 0.8rem; border: 1px dashed var(--ifm-color-emphasis-400); border-radius: var(--ifm-global-radius); font-size: 0.9em; overflow-wrap: anywhere; }
 .export-pdf-missing-image { display: inline-block; padding: 0.1rem 0.4rem; border: 1px dashed var(--ifm-color-emphasis-400); font-size: 0.9em; }
 .export-pdf-dest-hints { position: absolute; top: 0; left: 0; width: 0; height: 0; overflow: hidden; }
