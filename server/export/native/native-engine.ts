@@ -18,6 +18,7 @@ import type {Capture} from './capture';
 import {captureBook} from './capture-book';
 import {CaptureCache} from './capture-cache';
 import {isFigureMarker} from './figure-fit';
+import {installedFontIdeographs} from './font-ideographs';
 import {mergeBook} from './merge-book';
 import {contentBox} from './paper';
 import {ANCHOR, MARKER, printContentPart, settle, type PartPrinting} from './print-content';
@@ -58,6 +59,7 @@ export class NativeEngine implements ExportEngine {
   readonly name = 'native';
   readonly #host: BrowserHost;
   readonly #cache = new CaptureCache();
+  readonly #fontIdeographs = installedFontIdeographs();
   readonly #tabs: number;
   readonly #partBytes: number;
   readonly #pagesPerTab?: number;
@@ -244,6 +246,7 @@ export class NativeEngine implements ExportEngine {
         outline: outlineEntries(plan.nodes, capture.pages, withToc ? options.tocTitle : undefined),
         marker: MARKER,
         metadata: {title: bookTitle, subject: options.coverSubtitle || manifest.tagline, language: manifest.locale.current},
+        fontIdeographs: this.#fontIdeographs,
       }),
     );
     await clock.time('assemble', () => fs.writeFile(job.outputFile, bytes));
