@@ -2,6 +2,9 @@ import {chapterSegments} from '../book-map';
 import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
 import {charsOf, nonAsciiChars} from '../text-normal';
 
+/** CJK radicals and strokes: a CJK font draws them with the glyphs of ideographs (⼴ and 广). */
+const RADICAL = /[\p{Radical}\u31C0-\u31EF]/u;
+
 const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
@@ -9,8 +12,10 @@ const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpp
  * .notdef (Chromium writes a character no installed font has as glyph 0 of the first font in
  * the fallback list, with no Unicode mapping: pdfjs' text reads it as U+0000, as it reads a
  * shaped glyph with no Unicode, so the pages whose text holds U+0000 are confirmed glyph by glyph
- * in their operator lists); and non-ASCII characters of an article that its chapter's PDF text
- * never holds.
+ * in their operator lists); non-ASCII characters of an article that its chapter's PDF text
+ * never holds; and CJK radicals in a chapter's text that its article does not have: ideographs
+ * whose text reads as the radical drawn with the same glyph (Chromium's ToUnicode), which
+ * search and copy cannot find.
  */
 export async function checkTofu({book, map, fonts, reader}: CheckContext): Promise<CheckResult> {
   const findings: Finding[] = [];
@@ -29,15 +34,21 @@ export async function checkTofu({book, map, fonts, reader}: CheckContext): Promi
     findings.push({page: page.index + 1, text: `${glyphs} glyphs drawn as .notdef${context}`});
   }
   let missingChars = 0;
+  let radicals = 0;
   for (const place of map.chapters) {
     if (place.start === undefined) continue;
     const wanted = nonAsciiChars(place.expected.article.text);
     if (wanted.size === 0) continue;
-    const printed = charsOf(
-      chapterSegments(map, place)
-        .map(({segment}) => segment.text)
-        .join(''),
-    );
+    const text = chapterSegments(map, place)
+      .map(({segment}) => segment.text)
+      .join('');
+    const stray = [...text].filter((char) => RADICAL.test(char) && !wanted.has(char));
+    if (stray.length > 0) {
+      radicals += stray.length;
+      const listed = [...new Set(stray)].slice(0, 12).map((char) => `${char} ${codePoint(char)}`).join(', ');
+      findings.push({page: place.start + 1, text: `"${place.expected.title}": ${stray.length} characters read as CJK radicals the article does not have: ${listed}`});
+    }
+    const printed = charsOf(text);
     const missing = [...wanted].filter((char) => !printed.has(char));
     if (missing.length === 0) continue;
     missingChars += missing.length;
@@ -46,8 +57,8 @@ export async function checkTofu({book, map, fonts, reader}: CheckContext): Promi
   }
   return resultOf(
     'tofu',
-    `${notEmbedded.length} fonts not embedded, ${notdef} .notdef glyphs (of ${unmapped} glyphs without Unicode), ${missingChars} article characters missing from their chapter`,
+    `${notEmbedded.length} fonts not embedded, ${notdef} .notdef glyphs (of ${unmapped} glyphs without Unicode), ${missingChars} article characters missing from their chapter, ${radicals} read as radicals`,
     findings,
-    {fonts: fonts.length, notEmbedded: notEmbedded.length, notdefGlyphs: notdef, unmappedGlyphs: unmapped, missingChars},
+    {fonts: fonts.length, notEmbedded: notEmbedded.length, notdefGlyphs: notdef, unmappedGlyphs: unmapped, missingChars, radicals},
   );
 }
