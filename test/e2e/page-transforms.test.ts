@@ -119,6 +119,18 @@ describe('page transforms', {timeout: 60_000}, () => {
     assert.match(captured.html, /<p class="export-pdf-embed">Snack example: <a href="https:\/\/snack\.example\.com\/embedded\/@x">/);
   });
 
+  it('prints a video or audio player as a line linking to it, a video with its poster above', async () => {
+    const captured = await capture(
+      '<div class="player" style="background:#000"><video controls><source src="/media/demo.mp4" type="video/mp4"></video></div>' +
+        '<video title="Queue walkthrough" poster="/img/walkthrough.png" src="/media/walkthrough.webm"></video>' +
+        '<audio controls src="/media/jingle.mp3"></audio>',
+    );
+    assert.doesNotMatch(captured.html, /<(video|audio|source)\b|class="player"/);
+    assert.match(captured.html, /<p class="export-pdf-embed">Video: <a href="http:\/\/[^"]+\/media\/demo\.mp4"/);
+    assert.match(captured.html, /<img src="http:\/\/[^"]+\/img\/walkthrough\.png" alt="Queue walkthrough"><p class="export-pdf-embed">Video: Queue walkthrough: <a href="http:\/\/[^"]+\/media\/walkthrough\.webm"/);
+    assert.match(captured.html, /<p class="export-pdf-embed">Audio: <a href="http:\/\/[^"]+\/media\/jingle\.mp3"/);
+  });
+
   it('prints an image that cannot load as its alt text, and keeps an SVG without a size of its own', async () => {
     const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')}`;
     await page.setContent(`<p><img src="http://127.0.0.1:1/chart.png" alt="Queue depth chart"> <img src="http://127.0.0.1:1/badge.svg"> <img src="${svg}" alt="square"></p>`);

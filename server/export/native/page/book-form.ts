@@ -90,28 +90,48 @@ export function flattenControls(root: Element): void {
  * Embedded frames (videos, playgrounds, maps) print as a line naming them and
  * linking to them, in place of the frame and of any wrapper that only sized
  * it: a PDF cannot play them, and offline or behind a firewall they would
- * print as an empty box up to a page tall.
+ * print as an empty box up to a page tall. A video or audio player prints the
+ * same way (a video without a poster prints as a black box with its controls),
+ * a video's poster image above its line.
  */
 export function embedsAsLinks(root: Element, pageUrl: string): void {
-  for (const frame of root.querySelectorAll('iframe')) {
-    const src = frame.getAttribute('src');
-    if (!src || src.startsWith('about:') || src.startsWith('javascript:')) {
-      frame.remove();
-      continue;
-    }
-    const url = new URL(src, pageUrl).href;
+  const usable = (src: string | null | undefined): src is string => !!src && !src.startsWith('about:') && !src.startsWith('javascript:');
+  const linkLine = (label: string, url: string) => {
     const line = root.ownerDocument.createElement('p');
     line.className = 'export-pdf-embed';
     const link = root.ownerDocument.createElement('a');
     link.href = url;
     link.textContent = url;
-    line.append(`${frame.getAttribute('title')?.trim() || 'Embedded content'}: `, link);
-    // A wrapper that only sized the frame (a 16:9 box, often black) goes with it.
-    let box: Element = frame;
+    line.append(`${label}: `, link);
+    return line;
+  };
+  // A wrapper that only sized the element (a 16:9 box, often black) goes with it.
+  const replace = (element: Element, nodes: Node[]) => {
+    let box: Element = element;
     while (box.parentElement && box.parentElement !== root && box.parentElement.children.length === 1 && !box.parentElement.textContent?.trim()) {
       if (box.parentElement.matches('.markdown, article, section, li, td, th, details')) break;
       box = box.parentElement;
     }
-    box.replaceWith(line);
+    box.replaceWith(...nodes);
+  };
+  for (const frame of root.querySelectorAll('iframe')) {
+    const src = frame.getAttribute('src');
+    if (usable(src)) replace(frame, [linkLine(frame.getAttribute('title')?.trim() || 'Embedded content', new URL(src, pageUrl).href)]);
+    else frame.remove();
+  }
+  for (const player of root.querySelectorAll('video, audio')) {
+    const src = player.getAttribute('src') ?? player.querySelector('source[src]')?.getAttribute('src');
+    const kind = player.tagName === 'VIDEO' ? 'Video' : 'Audio';
+    const title = player.getAttribute('title')?.trim() || player.getAttribute('aria-label')?.trim();
+    const nodes: Node[] = [];
+    const poster = player.getAttribute('poster');
+    if (poster) {
+      const image = root.ownerDocument.createElement('img');
+      image.src = new URL(poster, pageUrl).href;
+      image.alt = title || kind;
+      nodes.push(image);
+    }
+    if (usable(src)) nodes.push(linkLine(title ? `${kind}: ${title}` : kind, new URL(src, pageUrl).href));
+    replace(player, nodes);
   }
 }
