@@ -133,10 +133,14 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
     .map((_, element) => clean($(element).attr('placeholder') ?? ''))
     .get()
     .filter(Boolean);
-  const buttonLabels = [
+  const buttons = [
     ...root.find('button').map((_, element) => clean($(element).text())).get(),
     ...root.find('input[type="button"], input[type="submit"], input[type="reset"]').map((_, element) => clean($(element).attr('value') ?? '')).get(),
   ].filter(Boolean);
+  // A tab's label prints above its panel by design (the engine's tab labels): a button with the
+  // same text (a playground's language switch beside the tabs) is not what printed.
+  const tabLabels = new Set(root.find('[role="tab"]').map((_, element) => clean($(element).text())).get());
+  const buttonLabels = buttons.filter((label) => !tabLabels.has(label));
 
   const hrefs = root
     .find('a[href]')

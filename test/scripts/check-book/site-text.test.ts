@@ -10,10 +10,10 @@ describe("a built page's article", () => {
       DOCS[1]!,
       `<script>var leaked = 1;</script><style>.x{}</style><noscript>Enable JavaScript</noscript>
 <p>Math: <span class="katex"><span class="katex-mathml">mathml source</span><span class="katex-html">x squared</span></span></p>
-<div role="tabpanel" hidden><p>Yarn panel text</p></div>
+<ul role="tablist"><li role="tab">npm</li><li role="tab">Yarn</li></ul><div role="tabpanel" hidden><p>Yarn panel text</p></div>
 <table><tr hidden><td>archived row</td></tr><tr><td>visible row</td></tr></table>
 <p><input placeholder="Filter by job name"> <textarea placeholder="Notes"></textarea> <select><option>All states</option></select>
-<button type="button">Show archived jobs</button> <span class="excluded-by-option">gone</span></p>`,
+<button type="button">Show archived jobs</button> <button type="button">Yarn</button> <span class="excluded-by-option">gone</span></p>`,
     ),
     ['.excluded-by-option'],
   );
@@ -48,7 +48,7 @@ describe("a built page's article", () => {
     assert.deepEqual(article.hrefs, ['#usage']);
   });
 
-  it('lists the placeholders and button labels of the article', () => {
+  it('lists the placeholders and button labels of the article, but not a button labelled as a tab, whose label prints', () => {
     assert.deepEqual(article.placeholders, ['Filter by job name', 'Notes']);
     assert.deepEqual(article.buttonLabels, ['Show archived jobs']);
   });
