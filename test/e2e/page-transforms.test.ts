@@ -7,7 +7,7 @@ import {svgScope} from '../../server/export/native/capture';
 import {BrowserHost} from '../../server/export/native/browser-host';
 import {BOOK_CSS} from '../../server/export/native/book-css';
 import {capturePage, type CaptureSettings} from '../../server/export/native/page/capture-page';
-import {dropEmptyBoxes, settleBookPart} from '../../server/export/native/page/book-part';
+import {dropEmptyBoxes, settleBookPart, trimChapterEnds} from '../../server/export/native/page/book-part';
 import {placeAnchors} from '../../server/export/native/page/links';
 import {WORK_ROOT} from '../helpers/processes';
 
@@ -152,6 +152,20 @@ describe('page transforms', {timeout: 60_000}, () => {
     assert.deepEqual(await page.evaluate(dropEmptyBoxes, 48), {'div.snack-player': 1});
     const shown = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('article > div')].map((box) => `${box.className}:${box.style.display}`));
     assert.deepEqual(shown, ['snack-player:none', 'picture:', 'spacer:']);
+  });
+
+  it('takes the bottom margin and padding off the last elements of each chapter, but keeps a drawn box whole', async () => {
+    await page.setContent(`<section class="export-pdf-chapter" style="padding-bottom:30px"><article style="padding-bottom:16px">
+      <p>first</p><ol style="margin-bottom:20px"><li><p style="margin-bottom:20px">last line</p></li></ol></article></section>
+      <section class="export-pdf-chapter"><article><div class="alert" style="padding:16px;margin-bottom:24px;background:#eef">note</div></article></section>`);
+    assert.equal(await page.evaluate(trimChapterEnds), 5);
+    const bottoms = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('section, article, ol, li, p, .alert')].map((element) => {
+        const style = getComputedStyle(element);
+        return `${element.tagName.toLowerCase()}:${style.marginBottom}/${style.paddingBottom}`;
+      }),
+    );
+    assert.deepEqual(bottoms, ['section:0px/0px', 'article:0px/0px', 'p:16px/0px', 'ol:0px/0px', 'li:0px/0px', 'p:0px/0px', 'section:0px/0px', 'article:0px/0px', 'div:0px/16px']);
   });
 
   it('treats links to the site’s public URL as links within the site', async () => {

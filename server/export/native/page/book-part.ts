@@ -128,3 +128,26 @@ export function dropEmptyBoxes(minHeight: number): Record<string, number> {
   }
   return dropped;
 }
+
+/**
+ * Each chapter starts a page, so nothing after its last line is worth a page
+ * of its own: a bottom margin or padding left over when that line ends at the
+ * foot of a page would print as a blank page. The chain of last elements of
+ * each chapter loses its bottom margin, and its bottom padding where no border
+ * or background shows it.
+ */
+export function trimChapterEnds(): number {
+  let trimmed = 0;
+  for (const chapter of document.querySelectorAll<HTMLElement>('.export-pdf-chapter')) {
+    let element: HTMLElement | null = chapter;
+    while (element) {
+      const style = getComputedStyle(element);
+      const drawn = style.borderBottomStyle !== 'none' || style.backgroundColor !== 'rgba(0, 0, 0, 0)' || style.backgroundImage !== 'none';
+      if (style.marginBottom !== '0px' || (!drawn && style.paddingBottom !== '0px')) trimmed++;
+      element.style.setProperty('margin-bottom', '0', 'important');
+      if (!drawn) element.style.setProperty('padding-bottom', '0', 'important');
+      element = element.lastElementChild as HTMLElement | null;
+    }
+  }
+  return trimmed;
+}
