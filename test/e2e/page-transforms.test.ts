@@ -185,6 +185,15 @@ describe('page transforms', {timeout: 60_000}, () => {
     assert.deepEqual(captured.ids, ['guides/setup--install']);
   });
 
+  it('numbers the copies of a heading id that a partial repeats in each tab panel', async () => {
+    const panel = (os: string) => `<div role="tabpanel"><p>${os}</p><h2 id="installing">Installing</h2></div>`;
+    const captured = await capture(`<div class="tabs-container"><ul role="tablist"><li role="tab">macOS</li><li role="tab">Linux</li></ul>${panel('mac')}${panel('linux')}</div>`);
+    assert.deepEqual(
+      captured.headings.map((heading) => heading.id),
+      ['guides/setup--installing', 'guides/setup--installing~2'],
+    );
+  });
+
   it('anchors each listed target where it prints: in a heading’s line, or as a 1 px block before a table', async () => {
     await page.setContent(`<!doctype html><html><head><style>${BOOK_CSS}</style></head><body>
       <section class="export-pdf-chapter" id="guides/a"><article><h1>Guide A</h1><h2 id="guides/a--setup">Setup</h2>

@@ -74,9 +74,14 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   lib.breakLongTokens(root, settings.longToken);
 
   const ids: string[] = [];
+  // A partial imported into each of several tab panels repeats its heading ids: each copy
+  // after the first gets ~2, ~3… so its TOC entry and bookmark open it, not the first copy.
+  const seen = new Map<string, number>();
   for (const element of root.querySelectorAll<HTMLElement>('[id]')) {
     if (element.closest('svg')) continue;
-    element.id = `${settings.key}--${element.id}`;
+    const copy = (seen.get(element.id) ?? 0) + 1;
+    seen.set(element.id, copy);
+    element.id = `${settings.key}--${element.id}${copy > 1 ? `~${copy}` : ''}`;
     ids.push(element.id);
   }
   const headings = [...root.querySelectorAll<HTMLElement>('h2[id], h3[id]')].map((heading) => ({
