@@ -94,11 +94,13 @@ export function findLine(segments: Segment[], key: string, minSize: number, from
     let joined = first.key;
     let line = first.line;
     let end = index + 1;
-    // Each further line must go on with the text; other segments of a line already taken (a
-    // badge beside the title) are passed over.
+    // Each further line must go on with the text. On a line already taken, a segment that goes
+    // on with it is part of it (a platform badge in a heading: "accessibilityLabelledBy Android"),
+    // any other (a badge beside the title) is passed over.
     while (joined.length < key.length && end < segments.length) {
       const segment = segments[end]!;
       if (segment.line === line) {
+        if (segment.key && key.startsWith(joined + segment.key)) joined += segment.key;
         end++;
         continue;
       }

@@ -30,6 +30,12 @@ describe('lines of a page', () => {
     assert.deepEqual(findLine(segments, 'configflow', 20), {start: 0, end: 1});
   });
 
+  it('finds a heading whose badge prints apart on its line, and passes over a badge that is not in the text', () => {
+    const segments = segmentsOf([item('accessibilityLabelledBy', 36, 700, 18), item('Android', 300, 700, 10), ...lines(12, 660, 'Refers to another element.')]);
+    assert.deepEqual(findLine(segments, 'accessibilitylabelledbyandroid', 10), {start: 0, end: 2});
+    assert.deepEqual(findLine(segments, 'accessibilitylabelledby', 10), {start: 0, end: 1});
+  });
+
   it('reads a right-to-left word drawn glyph by glyph, with its marks, inside a left-to-right line', () => {
     // "اُردُو" as Chromium draws it: one item per glyph, left to right, the harakat as items of their own.
     const glyphs = [
