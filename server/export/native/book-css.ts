@@ -18,8 +18,9 @@ pre { display: flow-root; }
 .export-pdf-chapter .theme-code-block { border: 1px solid var(--ifm-color-emphasis-300); }
 .markdown table { display: table; width: auto; max-width: 100%; table-layout: auto; overflow: visible; }
 .markdown table code { white-space: normal; }
-img, video { max-width: 100% !important; max-height: var(--export-pdf-content-height); height: auto; object-fit: contain; }
-.markdown svg:not([width]), .markdown svg[width$="%"] { max-width: 100% !important; max-height: var(--export-pdf-content-height); height: auto; }
+/* 2rem short of the page: an image inside a paragraph sits on a line box taller than the image, which must fit too. */
+img, video { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; object-fit: contain; }
+.markdown svg:not([width]), .markdown svg[width$="%"] { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; }
 .docusaurus-mermaid-container svg { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; }
 h1, h2, h3, h4, h5, h6 { break-after: avoid; }
 figure, img, tr, .admonition, .theme-admonition, .docusaurus-mermaid-container { break-inside: avoid; }
