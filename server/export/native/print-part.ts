@@ -27,7 +27,9 @@ export type PrintRequest = {
 export async function printPart(browser: Browser, request: PrintRequest): Promise<Uint8Array> {
   const page = await openExportPage(browser, Math.floor(request.layoutWidth));
   try {
-    const url = `${request.origin}/__docusaurus-export-pdf/part-${process.pid}-${++partCounter}.html`;
+    const token = `${process.pid}-${++partCounter}`;
+    const url = `${request.origin}/__docusaurus-export-pdf/part-${token}.html`;
+    const html = request.html.replace(/<html\b/i, `<html data-export-pdf-part="${token}"`);
     const session = await page.createCDPSession();
     await session.send('Fetch.enable', {patterns: [{urlPattern: url, requestStage: 'Request'}]});
     session.on('Fetch.requestPaused', (event) => {
@@ -36,12 +38,16 @@ export async function printPart(browser: Browser, request: PrintRequest): Promis
           requestId: event.requestId,
           responseCode: 200,
           responseHeaders: [{name: 'Content-Type', value: 'text/html; charset=utf-8'}],
-          body: Buffer.from(request.html).toString('base64'),
+          body: Buffer.from(html).toString('base64'),
         })
         .catch(() => undefined);
     });
     await page.emulateMediaType('print');
-    await page.goto(url, {waitUntil: 'domcontentloaded', timeout: 0});
+    const response = await page.goto(url, {waitUntil: 'domcontentloaded', timeout: 0});
+    // Anything but the document handed over (the site's 404 page) must fail the export, never print.
+    if (response?.status() !== 200 || (await page.evaluate(() => document.documentElement.dataset.exportPdfPart)) !== token) {
+      throw new Error(`the book part did not load: ${url} answered ${response?.status() ?? 'nothing'} with another document`);
+    }
     await request.prepare?.(page);
     let printed = await page.pdf({...request.pdf, timeout: 0});
     for (let round = 0; round < MAX_REVISIONS && (await request.revise?.(page, printed)); round++) {
