@@ -1,9 +1,7 @@
+import {RADICAL_OR_STROKE} from '../../../server/export/native/ideograph-text';
 import {chapterSegments} from '../book-map';
 import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
 import {charsOf, nonAsciiChars} from '../text-normal';
-
-/** CJK radicals and strokes: a CJK font draws them with the glyphs of ideographs (⼴ and 广). */
-const RADICAL = /[\p{Radical}\u31C0-\u31EF]/u;
 
 const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -42,7 +40,7 @@ export async function checkTofu({book, map, fonts, reader}: CheckContext): Promi
     const text = chapterSegments(map, place)
       .map(({segment}) => segment.text)
       .join('');
-    const stray = [...text].filter((char) => RADICAL.test(char) && !wanted.has(char));
+    const stray = [...text].filter((char) => RADICAL_OR_STROKE.test(char) && !wanted.has(char));
     if (stray.length > 0) {
       radicals += stray.length;
       const listed = [...new Set(stray)].slice(0, 12).map((char) => `${char} ${codePoint(char)}`).join(', ');

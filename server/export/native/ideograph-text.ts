@@ -8,7 +8,7 @@ import {parseToUnicode, writeToUnicode} from './to-unicode-cmap';
  * it, the radical, which sorts before the ideographs: the book looks right, but its text (search,
  * copy, screen readers) reads "⽤⼾" for 用户.
  */
-const RADICAL_OR_STROKE = /^[\p{Radical}\u31C0-\u31EF]$/u;
+export const RADICAL_OR_STROKE = /[\p{Radical}\u31C0-\u31EF]/u;
 /** The same, as they are written in a CMap: four hex digits. */
 const RADICAL_HEX = /<(?:2E[89A-F][0-9A-F]|2F[0-9A-D][0-9A-F]|31[C-E][0-9A-F])>/i;
 
@@ -76,7 +76,7 @@ export async function restoreIdeographs(document: PDFDocument, fontIdeographs: F
     const map = parseToUnicode(cmap);
     let fixed = 0;
     for (const [code, text] of map.text) {
-      if (!RADICAL_OR_STROKE.test(text)) continue;
+      if ([...text].length !== 1 || !RADICAL_OR_STROKE.test(text)) continue;
       const glyph = glyphOf!(code);
       const ideograph = glyph === undefined ? undefined : ideographs.get(glyph);
       if (ideograph === undefined) continue;
