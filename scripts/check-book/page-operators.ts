@@ -1,8 +1,10 @@
 // What a page's operator list (pdfjs) tells that its text content does not: where raster images
 // are drawn, which glyphs are .notdef, and the real names of its fonts.
-import type {Box} from './pdf-book';
 
 type Matrix = [number, number, number, number, number, number];
+
+/** A box in PDF user space: left, bottom, right, top. */
+export type Box = {x0: number; y0: number; x1: number; y1: number};
 
 /** A page's operator list with the operator codes of the pdfjs build that made it. */
 export type PageOperators = {

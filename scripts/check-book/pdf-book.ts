@@ -1,5 +1,5 @@
 import {readFile} from 'node:fs/promises';
-import {imageBoxesOf, notdefGlyphsOf, type PageOperators} from './page-operators';
+import {imageBoxesOf, notdefGlyphsOf, type Box, type PageOperators} from './page-operators';
 import {ASCENT, DESCENT, segmentsOf, type Segment, type TextItem} from './text-lines';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', {with: {'resolution-mode': 'import'}});
@@ -7,8 +7,6 @@ type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 type RawDest = unknown[];
 type RawOutline = Array<{title: string; dest: unknown; items: RawOutline}> | null;
 
-/** A box in PDF user space: left, bottom, right, top. */
-export type Box = {x0: number; y0: number; x1: number; y1: number};
 
 /** Where a link or bookmark jumps: page index (0-based) and the point of an /XYZ destination. */
 export type Destination = {page?: number; x: number | null; y: number | null; /** The name it was given by, if any. */ name?: string};

@@ -1,5 +1,5 @@
 import type {PdfMargin} from '../../plugin/options';
-import type {Box} from './pdf-book';
+import type {Box} from './page-operators';
 import {PT_PER_CSS_PX, THRESHOLDS} from './thresholds';
 
 /** A rendered page: 8-bit RGB (3 channels) or gray (1), rows top to bottom. */

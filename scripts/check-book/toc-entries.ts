@@ -1,4 +1,5 @@
-import type {Box, Destination, LinkAnnotation} from './pdf-book';
+import type {Box} from './page-operators';
+import type {Destination, LinkAnnotation} from './pdf-book';
 import {joinedText, type TextItem} from './text-lines';
 
 /** An entry of the printed table of contents. */

@@ -1,5 +1,5 @@
 import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
-import type {Box} from '../pdf-book';
+import type {Box} from '../page-operators';
 import {THRESHOLDS} from '../thresholds';
 
 const areaOf = (box: Box) => Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
