@@ -1,5 +1,4 @@
 import {firstPage, type OutlineCategory, type OutlineDoc, type OutlineItem, type OutlineVersion} from '../../plugin/docs-outline';
-import type {ExportSelection} from './export-target';
 
 /** Part of a docs version an export may be narrowed to. */
 export type Subset =
@@ -72,11 +71,19 @@ function findDoc(items: OutlineItem[], id: string): OutlineDoc | undefined {
   return undefined;
 }
 
+/** The part of a version a request may ask for (see ExportSelection in export-target.ts). */
+export type SubsetSelection = {
+  /** Label of a sidebar category: only its pages are exported. */
+  category?: string;
+  /** Id of a doc (`guides/configuration`): only that doc is exported. */
+  doc?: string;
+};
+
 /**
  * The subset a selection names: undefined when it names none, null when the
  * category label or doc id is not in the version.
  */
-export function findSubset(version: OutlineVersion, selection: ExportSelection): Subset | undefined | null {
+export function findSubset(version: OutlineVersion, selection: SubsetSelection): Subset | undefined | null {
   const items = sidebarItems(version);
   if (selection.category !== undefined) {
     const category = findCategory(items, selection.category);

@@ -1,7 +1,7 @@
 import type {SiteManifest} from '../../plugin/manifest';
 import {defaultOutlineVersion, startPathOf, type OutlineVersion} from '../../plugin/docs-outline';
 import {HttpError} from '../errors';
-import {findSubset, type Subset} from './book-plan';
+import {findSubset, type Subset, type SubsetSelection} from './book-plan';
 
 /** What an export covers: one locale's build, one docs version, all of it or one part. */
 export type ExportTarget = {
@@ -19,13 +19,9 @@ export type ExportTarget = {
 };
 
 /** What a request may ask for; unset fields take the plugin options, then the site's defaults. */
-export type ExportSelection = {
+export type ExportSelection = SubsetSelection & {
   locale?: string;
   version?: string;
-  /** Label of a sidebar category: only its pages are exported. */
-  category?: string;
-  /** Id of a doc (`guides/configuration`): only that doc is exported. */
-  doc?: string;
 };
 
 function reject(what: string, value: string, known: string[]): HttpError {
