@@ -1,4 +1,4 @@
-import {UNMAPPED, type ProseUnit} from './text-normal';
+import {UNMAPPED, textKey, type ProseUnit} from './text-normal';
 
 /** How the alignment searches; see THRESHOLDS.prose*. */
 export type AlignOptions = {
@@ -13,8 +13,8 @@ export type AlignOptions = {
   resyncChars: number;
 };
 
-/** A piece of the chapter's PDF text (a text item) in comparable form; `id` names it in every order. */
-export type TextPart = {id: number; key: string};
+/** A piece of the chapter's PDF text (a text item): `key` in comparable form, `text` as printed; `id` names it in every order. */
+export type TextPart = {id: number; key: string; text: string};
 
 /** What share of the article's prose the PDF text holds. */
 export type Coverage = {
@@ -168,16 +168,10 @@ const aheadOf = (a: number[], b: number[], by: number) => a.every((place, frame)
  */
 export function alignProse(units: ProseUnit[], orders: TextPart[][], options: AlignOptions): Coverage {
   const readings = orders.map((parts) => new Reading(parts));
-  let found = 0;
-  let total = 0;
-  const missing: ProseUnit[] = [];
+  const weights: number[] = [];
   for (let index = 0; index < units.length; index++) {
-    const unit = units[index]!;
-    total += unit.weight;
     const hits = readings.map((reading) => findIn(reading, units, index, options));
-    const weight = Math.max(0, ...hits.map((hit) => hit.weight));
-    found += weight;
-    if (weight < unit.weight) missing.push(unit);
+    weights.push(Math.max(0, ...hits.map((hit) => hit.weight)));
     // Text that repeats (endpoint after endpoint with the same table rows) lets one order jump to
     // a later copy while another finds the word in place: an order that moved and now lies more
     // than `jump` ahead of another that moved, in every order's text, is brought back to it.
@@ -196,5 +190,65 @@ export function alignProse(units: ProseUnit[], orders: TextPart[][], options: Al
       if (start !== undefined) reading.cursor = start + at.delta + 1;
     });
   }
+  recountOutOfOrder(units, weights, readings.map((reading) => reading.text), orders[0] ?? []);
+  let [total, found] = [0, 0];
+  const missing: ProseUnit[] = [];
+  units.forEach((unit, index) => {
+    total += unit.weight;
+    found += weights[index]!;
+    if (weights[index]! < unit.weight) missing.push(unit);
+  });
   return {total, found, missing};
+}
+
+/** Non-overlapping occurrences of `key` in `text`. */
+function occurrences(text: string, key: string): number {
+  let count = 0;
+  for (let at = text.indexOf(key); at >= 0; at = text.indexOf(key, at + key.length)) count++;
+  return count;
+}
+
+/**
+ * Gives the walk's missing units a second chance, without order: a unit counts when the chapter's
+ * text holds its key more often than the units with that key already found use. Where the walk
+ * loses its place in text that repeats (the same rows under tab after tab, a code sample drawn
+ * apart from its table), the words are there as often as the article has them; where text is
+ * really missing, it is not, and the count says so. Keys of OUT_OF_ORDER_SUBSTRING letters or
+ * more, or of scripts without spaces, are counted inside the joined text (a wrapped token
+ * prints in pieces); shorter ones only as whole words, since "box" is also in "inbox".
+ */
+function recountOutOfOrder(units: ProseUnit[], weights: number[], texts: string[], parts: TextPart[]): void {
+  const byKey = new Map<string, number[]>();
+  units.forEach((unit, index) => byKey.set(unit.key, [...(byKey.get(unit.key) ?? []), index]));
+  let words: Map<string, number> | undefined;
+  const wholeWords = (key: string) => {
+    words ??= countWords(parts);
+    return words.get(key) ?? 0;
+  };
+  for (const [key, indexes] of byKey) {
+    const short = key.length < OUT_OF_ORDER_SUBSTRING && units[indexes[0]!]!.weight === 1;
+    const missed = indexes.filter((index) => weights[index]! < units[index]!.weight);
+    if (missed.length === 0 || key.includes(UNMAPPED)) continue;
+    const available = short ? wholeWords(key) : Math.max(0, ...texts.map((text) => occurrences(text, key)));
+    let spare = available - (indexes.length - missed.length);
+    for (const index of missed) {
+      if (spare-- <= 0) break;
+      weights[index] = units[index]!.weight;
+    }
+  }
+}
+
+/** Shortest key counted inside the joined text rather than as a whole word. */
+const OUT_OF_ORDER_SUBSTRING = 5;
+
+/** Whole words of the printed text, in comparable form, with their counts. */
+function countWords(parts: TextPart[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const part of parts) {
+    for (const word of part.text.split(/\s+/)) {
+      const key = textKey(word);
+      if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return counts;
 }

@@ -57,15 +57,19 @@ export class EntryMatcher {
     this.#headings = new Map([...headings].map(([chapterKey, texts]) => [chapterKey, texts.map(textKey)]));
   }
 
-  /** What the next entry, with this text, stands for. */
-  next(title: string): EntryTarget {
+  /**
+   * What the next entry, with this text, stands for. `underChapter`, where the entries nest (the
+   * outline), says whether the entry is nested under the current chapter's entry: only then can
+   * it be one of its headings.
+   */
+  next(title: string, underChapter?: boolean): EntryTarget {
     const key = textKey(title);
     if (!this.#tocSeen && this.#next === 0 && this.#tocKey !== undefined && key === this.#tocKey) {
       this.#tocSeen = true;
       return {kind: 'toc'};
     }
     const chapter = this.#chapter;
-    if (chapter?.isLeaf) {
+    if (chapter?.isLeaf && underChapter !== false) {
       const heading = this.#headings.get(chapter.chapterKey)?.indexOf(key, this.#heading) ?? -1;
       if (heading >= 0) {
         this.#heading = heading + 1;

@@ -35,6 +35,8 @@ export const THRESHOLDS = {
 
   /** Tolerance of the left/right content edges. */
   edgeTolerancePt: 1,
+  /** A text item past a side edge by at most this share of its size, with no ink in the side margins, is only its last glyph's advance. */
+  advanceOverhangEm: 0.5,
   /** A text item straddles the top/bottom content edge when it crosses it by more than this. */
   straddleTolerancePt: 1,
   /** A destination may lie this far below the top of its heading's glyphs. */

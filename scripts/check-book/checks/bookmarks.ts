@@ -6,10 +6,12 @@ import type {OutlineEntry} from '../pdf-book';
 import type {Segment} from '../text-lines';
 import {PT_PER_CSS_PX} from '../thresholds';
 
-function depthFirst(entries: OutlineEntry[], out: OutlineEntry[] = []): OutlineEntry[] {
+type Placed = {entry: OutlineEntry; ancestors: OutlineEntry[]};
+
+function depthFirst(entries: OutlineEntry[], ancestors: OutlineEntry[] = [], out: Placed[] = []): Placed[] {
   for (const entry of entries) {
-    out.push(entry);
-    depthFirst(entry.children, out);
+    out.push({entry, ancestors});
+    depthFirst(entry.children, [...ancestors, entry], out);
   }
   return out;
 }
@@ -29,14 +31,18 @@ const FIT_TEXT: Record<Exclude<DestinationFit, 'ok'>, string> = {
 export function checkBookmarks({site, book, map}: CheckContext): CheckResult {
   const findings: Finding[] = [];
   const matcher = new EntryMatcher(site.nodes, site.options.disableToc ? undefined : site.options.tocTitle, headingsByChapter(site.chapters, [2, 3]));
-  const headings = new HeadingFinder(map);
+  const headings = new HeadingFinder(map, [2, 3]);
   const contentBottom = site.options.margin.bottom * PT_PER_CSS_PX;
   const entries = depthFirst(book.outline);
   let offPage = 0;
   let misplacedY = 0;
   let unresolved = 0;
-  for (const entry of entries) {
-    const target = matcher.next(entry.title);
+  // The outline nests a doc's headings under its bookmark: an entry outside the last doc's
+  // bookmark is a sidebar item, although that doc has a heading with its label.
+  let chapterEntry: OutlineEntry | undefined;
+  for (const {entry, ancestors} of entries) {
+    const target = matcher.next(entry.title, chapterEntry !== undefined && ancestors.includes(chapterEntry));
+    if (target.kind === 'chapter') chapterEntry = entry;
     if (!entry.dest || entry.dest.page === undefined) {
       unresolved++;
       findings.push({text: `"${entry.title}": no destination${entry.dest?.name ? ` (named "${entry.dest.name}" is not defined)` : ''}`});
@@ -46,6 +52,7 @@ export function checkBookmarks({site, book, map}: CheckContext): CheckResult {
     let line: {page: number; segment?: Segment} | undefined;
     if (target.kind === 'toc') line = map.toc && {page: map.toc.start};
     else if (target.kind === 'chapter') {
+      headings.restart(target.chapterKey);
       const place = map.byKey.get(target.chapterKey);
       line = place?.start === undefined ? undefined : {page: place.start, segment: place.title};
     } else if (target.kind === 'heading') line = headings.find(target.chapterKey, entry.title);

@@ -14,7 +14,7 @@ function chapterOrders(map: BookMap, place: ChapterPlace): TextPart[][] {
   const part = (item: TextItem): TextPart => {
     let id = ids.get(item);
     if (id === undefined) ids.set(item, (id = ids.size));
-    return {id, key: pdfTextKey(item.str)};
+    return {id, key: pdfTextKey(item.str), text: item.str};
   };
   const reading = chapterSegments(map, place).flatMap(({segment}) => segment.items.map(part));
   const drawn = place.start === undefined ? [] : map.drawn.slice(place.start, place.end! + 1).flat().map(part);

@@ -13,7 +13,7 @@ export function checkToc({site, book, map}: CheckContext): CheckResult {
   if (!map.toc) return resultOf('toc', 'no table of contents (disableToc)', []);
   const findings: Finding[] = [];
   const matcher = new EntryMatcher(site.nodes, undefined, headingsByChapter(site.chapters, [2]));
-  const headings = new HeadingFinder(map);
+  const headings = new HeadingFinder(map, [2]);
   let entries = 0;
   let wrongNumber = 0;
   let wrongLink = 0;
@@ -26,6 +26,7 @@ export function checkToc({site, book, map}: CheckContext): CheckResult {
       const target = matcher.next(entry.title);
       let real: number | undefined;
       if (target.kind === 'chapter') {
+        headings.restart(target.chapterKey);
         real = map.byKey.get(target.chapterKey)?.start;
         if (real === undefined) {
           unresolved++;

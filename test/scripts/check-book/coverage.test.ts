@@ -8,7 +8,7 @@ import {pdfTextKey, proseUnits} from '../../../scripts/check-book/text-normal';
 const OPTIONS: AlignOptions = {ahead: 1200, jump: 80, behind: 400, resyncReach: 40_000, resyncWords: 4, resyncChars: 12};
 
 /** PDF text as the checker reads it: one part per text item, in comparable form. */
-const pdfText = (...lines: string[]): TextPart[] => lines.map((line, id) => ({id, key: pdfTextKey(line)}));
+const pdfText = (...lines: string[]): TextPart[] => lines.map((line, id) => ({id, key: pdfTextKey(line), text: line}));
 
 function coverage(article: string, ...readings: TextPart[][]) {
   const result = alignProse(proseUnits(article, 4), readings, OPTIONS);
@@ -113,10 +113,19 @@ describe('prose coverage', () => {
     assert.deepEqual(coverage('ಕನ್ನಡ', pdfText('ಕ\u0000\u0000')).missingWords, ['ಕನ್ನಡ']);
   });
 
-  it('counts a word only in its chapter text, not anywhere far ahead', () => {
+  it('counts a word out of its place only as often as the chapter prints it', () => {
     const filler = 'lorem '.repeat(400);
-    const result = coverage('needle', pdfText(filler, 'needle'));
+    const result = coverage('needle first, then the needle again', pdfText('first, then the', filler, 'needle', 'again'));
     assert.deepEqual(result.missingWords, ['needle']);
+  });
+
+  it('finds a block printed before the text that comes before it in the article, once the walk has lost its place', () => {
+    const block = (name: string) => Array.from({length: 120}, (_, index) => `${name}${index}`).join(' ');
+    const [first, second] = [block('alphaword'), block('betaword')];
+    const walked = alignProse(proseUnits(`${first} ${second}`, 4), [pdfText(second, first)], {...OPTIONS, ahead: 100});
+    assert.equal(walked.missing.length, 0);
+    const halfPrinted = coverage(`${first} ${second}`, pdfText(second.split(' ').slice(0, 60).join(' '), first));
+    assert.equal(halfPrinted.missing.length, 60, 'words the chapter does not print stay missing');
   });
 });
 

@@ -55,10 +55,10 @@ describe('lines of a page', () => {
 });
 
 describe('headings of a chapter', () => {
-  function mapOf(...pages: TextItem[][]): BookMap {
+  function mapOf(headings: Array<{level: number; text: string}>, ...pages: TextItem[][]): BookMap {
     const content = pages.map((items) => segmentsOf(items));
     const place: ChapterPlace = {
-      expected: {chapter: {key: 'supervisor/development'}} as ExpectedChapter,
+      expected: {chapter: {key: 'supervisor/development'}, article: {headings}} as unknown as ExpectedChapter,
       state: 'found',
       start: 0,
       end: pages.length - 1,
@@ -69,19 +69,33 @@ describe('headings of a chapter', () => {
   }
 
   it('finds an h2 that repeats the title on its own line, not on the title line', () => {
-    const map = mapOf([item('Supervisor development', 36, 785, 36), item('These instructions are for development.', 36, 700), item('Supervisor development', 36, 593, 24)]);
-    const found = new HeadingFinder(map).find('supervisor/development', 'Supervisor development');
+    const map = mapOf([{level: 2, text: 'Supervisor development'}], [item('Supervisor development', 36, 785, 36), item('These instructions are for development.', 36, 700), item('Supervisor development', 36, 593, 24)]);
+    const found = new HeadingFinder(map, [2]).find('supervisor/development', 'Supervisor development');
     assert.equal(found?.segment.top, 593 + 0.75 * 24);
   });
 
   it('finds headings with one text each on their own line, in order', () => {
     const map = mapOf(
+      [{level: 2, text: 'Example'}, {level: 2, text: 'Example'}],
       [item('Title', 36, 785, 36), item('Example', 36, 700, 24), item('Text.', 36, 680)],
       [item('Example', 36, 785, 24), item('More text.', 36, 760)],
     );
-    const finder = new HeadingFinder(map);
+    const finder = new HeadingFinder(map, [2]);
     assert.equal(finder.find('supervisor/development', 'Example')?.page, 0);
     assert.equal(finder.find('supervisor/development', 'Example')?.page, 1);
     assert.equal(finder.find('supervisor/development', 'Example'), undefined);
+  });
+
+  it('passes over a heading of a level it was not asked for that has the same text', () => {
+    // "Platforms", an h4 table heading inside the method "is", before the method "platforms" (h3).
+    const map = mapOf(
+      [{level: 2, text: 'Methods'}, {level: 3, text: 'is'}, {level: 4, text: 'Platforms'}, {level: 3, text: 'platforms'}],
+      [item('Platform', 36, 785, 36), item('Methods', 36, 700, 24), item('is', 36, 660, 20), item('Platforms', 36, 620, 16), item('Text.', 36, 600)],
+      [item('platforms', 36, 785, 20), item('More text.', 36, 760)],
+    );
+    const finder = new HeadingFinder(map, [2, 3]);
+    assert.equal(finder.find('supervisor/development', 'Methods')?.page, 0);
+    assert.equal(finder.find('supervisor/development', 'is')?.page, 0);
+    assert.equal(finder.find('supervisor/development', 'platforms')?.page, 1);
   });
 });
