@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import {mkdir} from 'node:fs/promises';
+import {mkdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import type {Browser, Page} from 'puppeteer-core';
 import {openParserPage} from '../../server/export/native/browser-page';
@@ -7,8 +8,9 @@ import {svgScope} from '../../server/export/native/capture';
 import {BrowserHost} from '../../server/export/native/browser-host';
 import {BOOK_CSS} from '../../server/export/native/book-css';
 import {capturePage, type CaptureSettings} from '../../server/export/native/page/capture-page';
-import {dropEmptyBoxes, settleBookPart, trimChapterEnds} from '../../server/export/native/page/book-part';
+import {dropEmptyBoxes, keepRowItemsWhole, settleBookPart, trimChapterEnds} from '../../server/export/native/page/book-part';
 import {placeAnchors} from '../../server/export/native/page/links';
+import {pdfText} from '../helpers/pdf';
 import {WORK_ROOT} from '../helpers/processes';
 
 const PAGE_URL = 'http://127.0.0.1:3999/docs/guides/setup';
@@ -152,6 +154,26 @@ describe('page transforms', {timeout: 60_000}, () => {
     assert.deepEqual(await page.evaluate(dropEmptyBoxes, 48), {'div.snack-player': 1});
     const shown = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('article > div')].map((box) => `${box.className}:${box.style.display}`));
     assert.deepEqual(shown, ['snack-player:none', 'picture:', 'spacer:']);
+  });
+
+  it('keeps cards side by side whole on one page, where a page break would clip the text of a card as tall as its row', async () => {
+    // A card filling its grid cell (height: 100%) that clips its overflow, as card components do.
+    const icon = `<img width="48" height="48" src="data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><circle cx="24" cy="24" r="20" fill="%2336c"/></svg>')}">`;
+    const card = (name: string) =>
+      `<div style="display:block"><a style="display:flex;flex-direction:column;height:100%;width:100%;overflow:hidden;border:1px solid #ccc;border-radius:12px;line-height:1.6">` +
+      `<div style="padding:1.5rem"><div style="display:flex;gap:8px;position:relative">${icon}</div><header>${name}</header><div><p>Text of the card, then ${name}End</p></div></div></a></div>`;
+    const cards = ['Navigation', 'Components', 'Theming', 'Capacitor'].map(card).join('');
+    const print = async (keep: boolean) => {
+      await page.setContent(`<section class="export-pdf-chapter"><article><div style="height:195px"></div>
+        <div style="display:grid;grid-template-columns:1fr 1fr;gap:16px">${cards}</div></article></section>`);
+      if (keep) assert.equal(await page.evaluate(keepRowItemsWhole, 200), 4);
+      const file = path.join(WORK_ROOT, `cards-${keep}.pdf`);
+      await writeFile(file, await page.pdf({width: '500px', height: '400px', printBackground: true}));
+      return (await pdfText(file)).replace(/\s+/g, ' ');
+    };
+    assert.doesNotMatch(await print(false), /NavigationEnd/, 'the page break clips the card without the rule');
+    const text = await print(true);
+    for (const name of ['Navigation', 'Components', 'Theming', 'Capacitor']) assert.match(text, new RegExp(`${name}End`));
   });
 
   it('takes the bottom margin and padding off the last elements of each chapter, but keeps a drawn box whole', async () => {

@@ -1,6 +1,6 @@
 import type {Browser, Page, PDFOptions} from 'puppeteer-core';
 import {FigureFit} from './figure-fit';
-import {dropEmptyBoxes, fitBookPart, settleBookPart, trimChapterEnds} from './page/book-part';
+import {dropEmptyBoxes, fitBookPart, keepRowItemsWhole, settleBookPart, trimChapterEnds} from './page/book-part';
 import {linkBookPart, placeAnchors} from './page/links';
 import {printPart} from './print-part';
 
@@ -54,6 +54,7 @@ export function printContentPart(browser: Browser, html: string, printing: PartP
       const fitted = await page.evaluate(fitBookPart, {fontScales: TABLE_FONT_SCALES, keepTogetherBelow: printing.box.height / 3});
       for (const table of fitted.smallerFont) printing.log(`fitted to the page: ${table}`);
       for (const block of fitted.scaled) printing.log(`fitted to the page: ${block}`);
+      await page.evaluate(keepRowItemsWhole, printing.box.height / 2);
       await page.evaluate(trimChapterEnds);
       await figures.mark(page);
     },

@@ -102,6 +102,28 @@ export function fitBookPart(options: {fontScales: number[]; keepTogetherBelow: n
 }
 
 /**
+ * Keeps the items of a grid or of a flex row (cards side by side) whole on
+ * one page when they are shorter than `maxHeight` px: split at a page break,
+ * an item stretched to its row's height keeps that height on the first page
+ * and clips what moved to the next one (a card printed as its title without
+ * its text). Returns how many items it kept whole.
+ */
+export function keepRowItemsWhole(maxHeight: number): number {
+  let kept = 0;
+  for (const row of document.querySelectorAll<HTMLElement>('.export-pdf-chapter article *')) {
+    if (row.childElementCount < 2) continue;
+    const style = getComputedStyle(row);
+    if (!/grid/.test(style.display) && !(/flex/.test(style.display) && style.flexDirection.startsWith('row'))) continue;
+    for (const item of row.children as HTMLCollectionOf<HTMLElement>) {
+      if (item.getBoundingClientRect().height >= maxHeight || getComputedStyle(item).display === 'contents') continue;
+      item.style.breakInside = 'avoid';
+      kept++;
+    }
+  }
+  return kept;
+}
+
+/**
  * Leaves out boxes that would print empty although they take room: a widget
  * a script fills from the network (a code playground, a video player) is an
  * empty element with a fixed height when the page is not run or is offline.
