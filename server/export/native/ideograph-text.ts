@@ -1,5 +1,5 @@
 import {decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument} from 'pdf-lib';
-import type {FontIdeographs} from './font-ideographs';
+import type {FontSharedGlyphs} from './font-shared-glyphs';
 import {parseToUnicode, writeToUnicode} from './to-unicode-cmap';
 
 /**
@@ -11,6 +11,7 @@ import {parseToUnicode, writeToUnicode} from './to-unicode-cmap';
 export const RADICAL_OR_STROKE = /[\p{Radical}\u31C0-\u31EF]/u;
 /** The same, as they are written in a CMap: four hex digits. */
 const RADICAL_HEX = /<(?:2E[89A-F][0-9A-F]|2F[0-9A-D][0-9A-F]|31[C-E][0-9A-F])>/i;
+const UNIFIED = /\p{Unified_Ideograph}/u;
 
 const name = (dict: PDFDict | undefined, key: string) => dict?.get(PDFName.of(key))?.toString().slice(1);
 
@@ -52,12 +53,33 @@ function glyphOfCode(font: PDFDict): ((code: number) => number | undefined) | un
 }
 
 /**
- * Gives back the ideographs of CJK text that Chromium's ToUnicode maps to radicals: for each
- * code that reads as a radical or stroke, the glyph it draws is looked up in the installed font,
- * and the unified ideograph that font draws with that glyph (广 for ⼴ in a Simplified Chinese
- * font, 戶 in a Traditional one) replaces it. Returns how many codes were changed.
+ * The code point a glyph should read as, of those its font draws with it (`points`), when
+ * Chromium's ToUnicode gave it `text`: the one of them the book's text has, where that is not
+ * `text` and there is only one (・ where the text has ・ and never U+2027; a Chinese text that
+ * has the middle dot U+00B7 keeps it); else, for a radical or stroke, the ideograph.
  */
-export async function restoreIdeographs(document: PDFDocument, fontIdeographs: FontIdeographs): Promise<number> {
+function intended(text: string, points: readonly number[], bookChars: ReadonlySet<string> | undefined): number | undefined {
+  if (bookChars?.has(text)) return undefined;
+  const inBook = bookChars ? points.filter((point) => bookChars.has(String.fromCodePoint(point))) : [];
+  if (inBook.length === 1) return inBook[0];
+  const ideographs = (inBook.length > 1 ? inBook : RADICAL_OR_STROKE.test(text) ? points : []).filter((point) => UNIFIED.test(String.fromCodePoint(point)));
+  return ideographs[0];
+}
+
+/** Whether a font's text may read a shared glyph as the wrong code point: a radical, or a character the book's text does not have. */
+function suspect(text: string, bookChars: ReadonlySet<string> | undefined): boolean {
+  if ([...text].length !== 1) return false;
+  return RADICAL_OR_STROKE.test(text) || (bookChars !== undefined && text.codePointAt(0)! >= 0x80 && !bookChars.has(text));
+}
+
+/**
+ * Gives back the characters of text that Chromium's ToUnicode reads as another code point of the
+ * same glyph: it gives each glyph the first code point that maps to it, so CJK text reads "⽤⼾"
+ * for 用户 and "U+2027" for ・. For each suspect code, the glyph it draws is looked up in the
+ * installed font and the code point the book's text has (`bookChars`: the characters of its
+ * pages, where known) replaces it; see intended. Returns how many codes were changed.
+ */
+export async function restoreSharedGlyphText(document: PDFDocument, sharedGlyphs: FontSharedGlyphs, bookChars?: ReadonlySet<string>): Promise<number> {
   let changed = 0;
   const done = new Set<string>();
   for (const [, object] of document.context.enumerateIndirectObjects()) {
@@ -68,19 +90,21 @@ export async function restoreIdeographs(document: PDFDocument, fontIdeographs: F
     const stream = document.context.lookup(ref);
     if (!(stream instanceof PDFRawStream)) continue;
     const cmap = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-    if (!RADICAL_HEX.test(cmap)) continue;
+    if (!bookChars && !RADICAL_HEX.test(cmap)) continue;
+    const map = parseToUnicode(cmap);
+    const suspects = [...map.text].filter(([, text]) => suspect(text, bookChars));
+    if (suspects.length === 0) continue;
     const fontName = postscriptName(object);
     const glyphOf = glyphOfCode(object);
-    const ideographs = fontName && glyphOf ? await fontIdeographs(fontName) : undefined;
-    if (!ideographs) continue;
-    const map = parseToUnicode(cmap);
+    const shared = fontName && glyphOf ? await sharedGlyphs(fontName) : undefined;
+    if (!shared) continue;
     let fixed = 0;
-    for (const [code, text] of map.text) {
-      if ([...text].length !== 1 || !RADICAL_OR_STROKE.test(text)) continue;
+    for (const [code, text] of suspects) {
       const glyph = glyphOf!(code);
-      const ideograph = glyph === undefined ? undefined : ideographs.get(glyph);
-      if (ideograph === undefined) continue;
-      map.text.set(code, String.fromCodePoint(ideograph));
+      const points = glyph === undefined ? undefined : shared.get(glyph);
+      const point = points && intended(text, points, bookChars);
+      if (point === undefined || String.fromCodePoint(point) === text) continue;
+      map.text.set(code, String.fromCodePoint(point));
       fixed++;
     }
     if (fixed === 0) continue;
@@ -88,4 +112,13 @@ export async function restoreIdeographs(document: PDFDocument, fontIdeographs: F
     changed += fixed;
   }
   return changed;
+}
+
+/** The characters beyond ASCII of some texts (the book's pages), for restoreSharedGlyphText. */
+export function nonAsciiChars(texts: Iterable<string>): Set<string> {
+  const chars = new Set<string>();
+  for (const text of texts) {
+    for (const char of text) if (char.charCodeAt(0) >= 0x80) chars.add(char);
+  }
+  return chars;
 }

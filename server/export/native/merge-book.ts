@@ -1,8 +1,8 @@
 import {PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, PDFRef, PDFString, type PDFPage} from 'pdf-lib';
 import {destinationName} from './destination-names';
 import type {PartDestination, PdfPart} from './pdf-part';
-import type {FontIdeographs} from './font-ideographs';
-import {restoreIdeographs} from './ideograph-text';
+import type {FontSharedGlyphs} from './font-shared-glyphs';
+import {restoreSharedGlyphText} from './ideograph-text';
 
 /** A destination in the merged book. */
 export type BookDestination = PartDestination;
@@ -30,8 +30,10 @@ export type MergeInput = {
   /** Prefix of the link URLs that stand for in-book destinations. */
   marker: string;
   metadata: {title: string; subject: string; language: string; author?: string};
-  /** The installed fonts' glyphs, to give CJK text its ideographs back (ideograph-text.ts); none leaves the text as printed. */
-  fontIdeographs?: FontIdeographs;
+  /** The installed fonts' shared glyphs, to give text the characters it was written in (ideograph-text.ts); none leaves the text as printed. */
+  sharedGlyphs?: FontSharedGlyphs;
+  /** The characters of the book's pages, which tell which code point of a shared glyph the text used. */
+  bookChars?: ReadonlySet<string>;
 };
 
 /** Room left above a target when a reader jumps to it, in points. */
@@ -146,6 +148,6 @@ export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
   document.setProducer('docusaurus-plugin-export-pdf (Chromium, pdf-lib)');
   document.setCreationDate(new Date());
   document.setModificationDate(new Date());
-  if (input.fontIdeographs) await restoreIdeographs(document, input.fontIdeographs);
+  if (input.sharedGlyphs) await restoreSharedGlyphText(document, input.sharedGlyphs, input.bookChars);
   return document.save();
 }

@@ -18,7 +18,8 @@ import type {Capture} from './capture';
 import {captureBook} from './capture-book';
 import {CaptureCache} from './capture-cache';
 import {isFigureMarker} from './figure-fit';
-import {installedFontIdeographs} from './font-ideographs';
+import {installedFontSharedGlyphs} from './font-shared-glyphs';
+import {nonAsciiChars} from './ideograph-text';
 import {mergeBook} from './merge-book';
 import {contentBox} from './paper';
 import {ANCHOR, MARKER, printContentPart, settle, type PartPrinting} from './print-content';
@@ -59,7 +60,7 @@ export class NativeEngine implements ExportEngine {
   readonly name = 'native';
   readonly #host: BrowserHost;
   readonly #cache = new CaptureCache();
-  readonly #fontIdeographs = installedFontIdeographs();
+  readonly #sharedGlyphs = installedFontSharedGlyphs();
   readonly #tabs: number;
   readonly #partBytes: number;
   readonly #pagesPerTab?: number;
@@ -246,7 +247,8 @@ export class NativeEngine implements ExportEngine {
         outline: outlineEntries(plan.nodes, capture.pages, withToc ? options.tocTitle : undefined),
         marker: MARKER,
         metadata: {title: bookTitle, subject: options.coverSubtitle || manifest.tagline, language: manifest.locale.current},
-        fontIdeographs: this.#fontIdeographs,
+        sharedGlyphs: this.#sharedGlyphs,
+        bookChars: nonAsciiChars([bookTitle, options.tocTitle, options.coverSubtitle ?? '', ...[...capture.pages.values()].map((page) => page.html)]),
       }),
     );
     await clock.time('assemble', () => fs.writeFile(job.outputFile, bytes));

@@ -3,8 +3,8 @@ import {execFileSync} from 'node:child_process';
 import {describe, it} from 'node:test';
 import * as fontkit from 'fontkit';
 import {decodePDFRawStream, PDFDocument, PDFName, PDFRawStream, PDFRef} from 'pdf-lib';
-import {installedFontIdeographs} from '../../../../server/export/native/font-ideographs';
-import {restoreIdeographs} from '../../../../server/export/native/ideograph-text';
+import {installedFontSharedGlyphs} from '../../../../server/export/native/font-shared-glyphs';
+import {nonAsciiChars, restoreSharedGlyphText} from '../../../../server/export/native/ideograph-text';
 import {parseToUnicode, writeToUnicode} from '../../../../server/export/native/to-unicode-cmap';
 
 const cmapOf = (entries: string) =>
@@ -49,7 +49,7 @@ function bookWithType3Font(toUnicode: string, fontName = 'AAAAAA+NotoSansCJKsc-R
       Type: 'Font',
       Subtype: 'Type3',
       FontDescriptor: context.register(descriptor),
-      Encoding: context.obj({Type: 'Encoding', Differences: [0, PDFName.of('g0'), PDFName.of('g41EF'), PDFName.of('g69AB'), PDFName.of('g1')]}),
+      Encoding: context.obj({Type: 'Encoding', Differences: [0, PDFName.of('g0'), PDFName.of('g41EF'), PDFName.of('g69AB'), PDFName.of('g1'), PDFName.of('g66C')]}),
       ToUnicode: cmapRef,
     });
     context.register(font);
@@ -60,15 +60,17 @@ function bookWithType3Font(toUnicode: string, fontName = 'AAAAAA+NotoSansCJKsc-R
 const textOf = (document: PDFDocument, ref: PDFRef) =>
   parseToUnicode(Buffer.from(decodePDFRawStream(document.context.lookup(ref) as PDFRawStream).decode()).toString('latin1')).text;
 
-describe('restoreIdeographs', () => {
+describe('restoreSharedGlyphText', () => {
   const cmap = cmapOf('4 beginbfchar\n<00> <0020>\n<01> <2F34>\n<02> <2F64>\n<03> <31D0>\nendbfchar');
+  /** A CJK font's shared glyphs: 广 and ⼴, 用 and ⽤, the middle dots. */
+  const shared = new Map([[0x41ef, [0x2f34, 0x5e7f]], [0x69ab, [0x2f64, 0x7528]], [0x66c, [0xb7, 0x2022, 0x2027, 0x30fb]]]);
 
   it('gives each glyph that reads as a radical the ideograph the font draws with it', async () => {
     const {document, cmapRef} = await bookWithType3Font(cmap);
     const asked: string[] = [];
-    const changed = await restoreIdeographs(document, async (name) => {
+    const changed = await restoreSharedGlyphText(document, async (name) => {
       asked.push(name);
-      return new Map([[0x41ef, 0x5e7f], [0x69ab, 0x7528]]);
+      return shared;
     });
     assert.equal(changed, 2);
     assert.deepEqual(asked, ['NotoSansCJKsc-Regular']);
@@ -76,24 +78,36 @@ describe('restoreIdeographs', () => {
     assert.deepEqual([...textOf(document, cmapRef)], [[0, ' '], [1, '广'], [2, '用'], [3, '㇐']]);
   });
 
-  it('leaves fonts alone whose text has no radicals, and fonts it cannot find', async () => {
+  it('reads a shared glyph as the one of its characters that the book’s text has, and only then', async () => {
+    const dot = cmapOf('1 beginbfchar\n<04> <00B7>\nendbfchar');
+    const readsAs = async (bookText: string) => {
+      const {document, cmapRef} = await bookWithType3Font(dot);
+      await restoreSharedGlyphText(document, async () => shared, nonAsciiChars([bookText]));
+      return textOf(document, cmapRef).get(4);
+    };
+    assert.equal(await readsAs('<p>メモリ・ストレージ</p>'), '・');
+    assert.equal(await readsAs('<p>列奥纳多·达·芬奇</p>'), '·', 'a Chinese name keeps its middle dot');
+    assert.equal(await readsAs('<p>・ and •</p>'), '·', 'two candidates in the text: left as printed');
+  });
+
+  it('leaves fonts alone whose text has no radicals and no character the book lacks, and fonts it cannot find', async () => {
     const plain = await bookWithType3Font(cmapOf('1 beginbfchar\n<01> <5E7F>\nendbfchar'));
     let asked = 0;
-    assert.equal(await restoreIdeographs(plain.document, async () => (asked++, new Map())), 0);
+    assert.equal(await restoreSharedGlyphText(plain.document, async () => (asked++, new Map()), nonAsciiChars(['广'])), 0);
     assert.equal(asked, 0);
     const unknown = await bookWithType3Font(cmap);
-    assert.equal(await restoreIdeographs(unknown.document, async () => undefined), 0);
+    assert.equal(await restoreSharedGlyphText(unknown.document, async () => undefined), 0);
     assert.equal(textOf(unknown.document, unknown.cmapRef).get(1), '⼴');
   });
 
-  it("reads the installed Simplified Chinese font's glyphs through fontconfig", {skip: process.platform !== 'linux'}, async () => {
-    const ideographs = await installedFontIdeographs()('NotoSansCJKsc-Regular');
-    assert.ok(ideographs, 'fonts-noto-cjk is installed (scripts/setup.sh)');
+  it("reads the installed CJK fonts' shared glyphs through fontconfig", {skip: process.platform !== 'linux'}, async () => {
+    const glyphs = await installedFontSharedGlyphs()('NotoSansCJKsc-Regular');
+    assert.ok(glyphs, 'fonts-noto-cjk is installed (scripts/setup.sh)');
     const file = execFileSync('fc-list', [':postscriptname=NotoSansCJKsc-Regular', '--format', '%{file}\n']).toString().split('\n')[0]!;
     const font = fontkit.openSync(file, 'NotoSansCJKsc-Regular') as fontkit.Font;
     // The Simplified Chinese face draws the radical ⼾ with the glyph of 户 (U+6237), not of 戶.
-    assert.equal(ideographs.get(font.glyphForCodePoint(0x2f3e).id), 0x6237);
-    assert.equal(ideographs.get(font.glyphForCodePoint(0x2f34).id), 0x5e7f);
-    assert.equal(await installedFontIdeographs()('NoSuchFont-Regular'), undefined);
+    assert.deepEqual(glyphs.get(font.glyphForCodePoint(0x2f3e).id), [0x2f3e, 0x6237]);
+    assert.ok(glyphs.get(font.glyphForCodePoint(0x30fb).id)?.includes(0x2027), '・ shares its glyph with U+2027');
+    assert.equal(await installedFontSharedGlyphs()('NoSuchFont-Regular'), undefined);
   });
 });
