@@ -1,4 +1,5 @@
 import {load, type CheerioAPI} from 'cheerio/slim';
+import {wordsOf} from './text-normal';
 
 /** What one page of the built site says the book should (and should not) print. */
 export type ArticleFacts = {
@@ -138,9 +139,10 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
     ...root.find('input[type="button"], input[type="submit"], input[type="reset"]').map((_, element) => clean($(element).attr('value') ?? '')).get(),
   ].filter(Boolean);
   // A tab's label prints above its panel by design (the engine's tab labels): a button with the
-  // same text (a playground's language switch beside the tabs) is not what printed.
-  const tabLabels = new Set(root.find('[role="tab"]').map((_, element) => clean($(element).text())).get());
-  const buttonLabels = buttons.filter((label) => !tabLabels.has(label));
+  // same text (a playground's language switch beside the tabs, "JavaScript" beside the tab
+  // "Javascript") is not what printed. The checks compare lines in wordsOf form, so this does too.
+  const tabLabels = new Set(root.find('[role="tab"]').map((_, element) => wordsOf($(element).text())).get());
+  const buttonLabels = buttons.filter((label) => !tabLabels.has(wordsOf(label)));
 
   const hrefs = root
     .find('a[href]')

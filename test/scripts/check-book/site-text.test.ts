@@ -13,7 +13,7 @@ describe("a built page's article", () => {
 <ul role="tablist"><li role="tab">npm</li><li role="tab">Yarn</li></ul><div role="tabpanel" hidden><p>Yarn panel text</p></div>
 <table><tr hidden><td>archived row</td></tr><tr><td>visible row</td></tr></table>
 <p><input placeholder="Filter by job name"> <textarea placeholder="Notes"></textarea> <select><option>All states</option></select>
-<button type="button">Show archived jobs</button> <button type="button">Yarn</button> <span class="excluded-by-option">gone</span></p>`,
+<button type="button">Show archived jobs</button> <button type="button">Yarn</button> <button type="button">NPM</button> <span class="excluded-by-option">gone</span></p>`,
     ),
     ['.excluded-by-option'],
   );
@@ -48,7 +48,7 @@ describe("a built page's article", () => {
     assert.deepEqual(article.hrefs, ['#usage']);
   });
 
-  it('lists the placeholders and button labels of the article, but not a button labelled as a tab, whose label prints', () => {
+  it('lists the placeholders and button labels of the article, but not a button labelled as a tab (in any case), whose label prints', () => {
     assert.deepEqual(article.placeholders, ['Filter by job name', 'Notes']);
     assert.deepEqual(article.buttonLabels, ['Show archived jobs']);
   });
