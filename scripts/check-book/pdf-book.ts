@@ -56,8 +56,10 @@ function itemOf(raw: RawItem, styles: Record<string, {fontFamily?: string}>): Te
   // pdfjs puts each right-to-left item in logical order; the line's items then read right to left.
   if (raw.dir === 'rtl') return {...itemOf({...raw, dir: 'ltr'}, styles), rtl: true};
   const [a, b, c, d, e, f] = raw.transform as [number, number, number, number, number, number];
-  const size = Math.hypot(c, d) || Math.hypot(a, b);
-  const rotated = Math.abs(b) > 1e-3 || Math.abs(c) > 1e-3 || a < 0 || d < 0;
+  // A shear alone (c, with a horizontal baseline) is synthetic italic, as Chromium draws emphasis in
+  // a CJK font without an italic face: the text still runs left to right on its line.
+  const rotated = Math.abs(b) > 1e-3 || a < 0 || d < 0;
+  const size = (rotated ? Math.hypot(c, d) : Math.abs(d)) || Math.hypot(a, b);
   if (!rotated) {
     return {str: raw.str, x0: e, x1: e + raw.width, top: f + ASCENT * size, bottom: f - DESCENT * size, baseline: f, size, rotated, ...font};
   }
