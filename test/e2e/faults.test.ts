@@ -29,8 +29,9 @@ async function browserOfRunningExport(server: RunningEntry, midExportMs: number)
 /** After a failed export: no part file, no Chromium, no scratch or profile directory. */
 async function assertNothingLeftBehind(server: RunningEntry, expectedFiles: string[]): Promise<void> {
   assert.deepEqual((await readdir(server.documentsDir)).sort(), expectedFiles.sort(), 'no part file');
-  await waitFor(() => (exportBrowserPids(server.child.pid!).length === 0 ? true : undefined), 5000, 'no Chromium');
-  await waitFor(() => (scratchDirs(server.child.pid!).length === 0 ? true : undefined), 5000, 'no scratch or profile directory');
+  // Generous: on a saturated machine, removing a killed Chromium's profile took over 5 s.
+  await waitFor(() => (exportBrowserPids(server.child.pid!).length === 0 ? true : undefined), 15_000, 'no Chromium');
+  await waitFor(() => (scratchDirs(server.child.pid!).length === 0 ? true : undefined), 15_000, 'no scratch or profile directory');
 }
 
 type EngineCase = {
