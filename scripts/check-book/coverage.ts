@@ -219,7 +219,11 @@ function occurrences(text: string, key: string): number {
  */
 function recountOutOfOrder(units: ProseUnit[], weights: number[], texts: string[], parts: TextPart[]): void {
   const byKey = new Map<string, number[]>();
-  units.forEach((unit, index) => byKey.set(unit.key, [...(byKey.get(unit.key) ?? []), index]));
+  units.forEach((unit, index) => {
+    const indexes = byKey.get(unit.key);
+    if (indexes) indexes.push(index);
+    else byKey.set(unit.key, [index]);
+  });
   let words: Map<string, number> | undefined;
   const wholeWords = (key: string) => {
     words ??= countWords(parts);
