@@ -147,6 +147,12 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     assert.match(collapse(texts.join(' ')), /Details body:/);
   });
 
+  it('prints the code of a file tab the site collapses, and of a Snack embed', () => {
+    const widgets = collapse(texts.slice(pagesOf.get('appendix/job-browser')!).join(' '));
+    assert.match(widgets, /worker\.ts .*handlers\.ts .*email-\s?fileTabsSecondPanel/, 'both file tabs, the collapsed one too');
+    assert.match(widgets, /Retry a failed job — App\.tsx .*Retry send-invoice-00043.*api\.ts .*snackSecondFile/, 'both Snack files, under their names');
+  });
+
   it('draws the Mermaid diagram', () => {
     const architecture = collapse(texts.slice(pagesOf.get('advanced/architecture')!, pagesOf.get('advanced/custom-backends')!).join(' '));
     for (const node of ['Producer (API)', 'Broker', 'Worker 1']) assert.ok(architecture.includes(node), `diagram node ${node}`);

@@ -85,6 +85,45 @@ describe('page transforms', {timeout: 60_000}, () => {
     assert.doesNotMatch(captured.html, /role="tablist"|\shidden/);
   });
 
+  it('shows every tab panel however the site hides the inactive ones, labelled unless its code block has the tab’s title', async () => {
+    const panel = (hide: string, text: string) => `<div role="tabpanel" class="${hide}"><pre>${text}</pre></div>`;
+    const captured = await capture(
+      `<div class="tabs-container"><ul role="tablist"><li role="tab">a.ts</li><li role="tab">b.ts</li><li role="tab">c.ts</li><li role="tab">d.ts</li></ul><div>` +
+        `<div role="tabpanel"><div class="theme-code-block"><div class="codeBlockTitle_x1">a.ts</div><pre>first</pre></div></div>` +
+        `${panel('collapsed', 'second')}${panel('gone', 'third')}${panel('stacked', 'fourth')}</div></div>`,
+    );
+    const labels = [...captured.html.matchAll(/export-pdf-tab-label">([^<]*)</g)].map((match) => match[1]);
+    assert.deepEqual(labels, ['b.ts', 'c.ts', 'd.ts'], 'no label over a code block titled like its tab');
+    const siteCss = '.collapsed{height:0;overflow:hidden}.gone{display:none}.stacked{position:absolute;top:0;visibility:hidden;opacity:0}';
+    await page.setContent(`<!doctype html><html><head><style>${siteCss}${BOOK_CSS}</style></head><body>${captured.html}</body></html>`);
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll('pre')].map((pre) => {
+        const box = pre.getBoundingClientRect();
+        return `${pre.textContent}:${box.height > 0 && getComputedStyle(pre).visibility === 'visible'}`;
+      }),
+    );
+    assert.deepEqual(shown, ['first:true', 'second:true', 'third:true', 'fourth:true']);
+    const tops = await page.evaluate(() => [...document.querySelectorAll('pre')].map((pre) => pre.getBoundingClientRect().top));
+    assert.deepEqual([...tops].sort((a, b) => a - b), tops, 'panels one below the other');
+  });
+
+  it('prints a Snack embed as its code files, and a saved Snack as a link to it', async () => {
+    const files = encodeURIComponent(
+      JSON.stringify({'App.tsx': {type: 'CODE', contents: 'const a = <View />;\n'}, 'utils.ts': {type: 'CODE', contents: 'export const b = 1;'}, 'icon.png': {type: 'ASSET', contents: 'https://x.example/icon.png'}}),
+    );
+    const captured = await capture(
+      `<div class="snack-player" data-snack-name="Vibration%20Example" data-snack-files="${files}"></div>` +
+        `<div data-snack-code="console.log('hi')%3B" data-snack-name="Hello"><iframe src="https://snack.expo.dev/embedded?name=Hello"></iframe></div>` +
+        '<div data-snack-id="@acme/tabs-demo" data-snack-name="Tabs"></div><div data-snack-files="%7Bbroken"></div>',
+    );
+    const titles = [...captured.html.matchAll(/export-pdf-code-title">([^<]*)</g)].map((match) => match[1]);
+    assert.deepEqual(titles, ['Vibration Example — App.tsx', 'Vibration Example — utils.ts', 'Hello — App.js']);
+    assert.match(captured.html, /<pre><code>const a = &lt;View \/&gt;;<\/code><\/pre>/);
+    assert.match(captured.html, /<code>console\.log\('hi'\);<\/code>/);
+    assert.match(captured.html, /<p class="export-pdf-embed">Snack: Tabs: <a href="https:\/\/snack\.expo\.dev\/@acme\/tabs-demo">/);
+    assert.doesNotMatch(captured.html, /data-snack|<iframe|icon\.png|snack-player/);
+  });
+
   it('offers line breaks in long tokens at separators and camelCase, never inside short words', async () => {
     const captured = await capture(
       '<table><tr><td><code>workers.lockDurationMs</code></td><td>ACME_WORKERS__LOCK_DURATION_MS</td><td>number</td></tr></table>',

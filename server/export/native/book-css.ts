@@ -24,11 +24,15 @@ img, video { max-width: 100% !important; max-height: calc(var(--export-pdf-conte
 .docusaurus-mermaid-container svg { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; }
 h1, h2, h3, h4, h5, h6 { break-after: avoid; }
 figure, img, tr, .admonition, .theme-admonition, .docusaurus-mermaid-container { break-inside: avoid; }
-[role="tabpanel"] { display: block !important; }
-.export-pdf-tab-label { font-weight: 600; font-size: 0.9em; margin: 0.9rem 0 0.4rem; padding: 0.2rem 0.6rem; border-left: 3px solid var(--ifm-color-primary); background: var(--ifm-color-emphasis-100); }
+/* However the site hides an inactive panel: the hidden attribute, display, a zero height with overflow hidden, visibility, opacity, panels stacked in one place. */
+[role="tabpanel"] { display: block !important; height: auto !important; max-height: none !important; overflow: visible !important; visibility: visible !important; opacity: 1 !important; position: static !important; }
+.export-pdf-tab-label { break-after: avoid; font-weight: 600; font-size: 0.9em; margin: 0.9rem 0 0.4rem; padding: 0.2rem 0.6rem; border-left: 3px solid var(--ifm-color-primary); background: var(--ifm-color-emphasis-100); }
 .export-pdf-tab-label:first-child { margin-top: 0; }
 details > div { display: block !important; height: auto !important; overflow: visible !important; }
 .hash-link, .theme-code-block [class*="buttonGroup"] { display: none !important; }
+.export-pdf-code-title { padding: 0.5rem var(--ifm-pre-padding); font-size: var(--ifm-code-font-size); font-weight: 500; border-bottom: 1px solid var(--ifm-color-emphasis-300); background: var(--ifm-color-emphasis-100); }
+.export-pdf-code-file { margin-bottom: var(--ifm-leading); border-radius: var(--ifm-code-border-radius); }
+.export-pdf-code-file > pre { margin: 0; border-radius: 0; }
 .export-pdf-value { font-weight: 600; }
 pre.export-pdf-value { font-weight: normal; white-space: pre-wrap; }
 .export-pdf-checkbox, .export-pdf-radio { display: inline-block; position: relative; width: 0.8em; height: 0.8em; margin-right: 0.35em; border: 1px solid currentColor; border-radius: 2px; vertical-align: -0.1em; }

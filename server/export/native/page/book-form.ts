@@ -10,6 +10,9 @@ export function showTabPanels(root: Element): void {
     [...tabs.querySelectorAll<HTMLElement>('[role="tabpanel"]')].filter(own).forEach((panel, index) => {
       panel.removeAttribute('hidden');
       panel.style.removeProperty('display');
+      // A panel that opens with a code block titled like its tab (a file name) needs no second label.
+      const title = panel.querySelector('.theme-code-block [class*="codeBlockTitle"]')?.textContent?.trim();
+      if (title && title === labels[index] && panel.textContent?.trim().startsWith(title)) return;
       const label = root.ownerDocument.createElement('div');
       label.className = 'export-pdf-tab-label';
       label.textContent = labels[index] ?? '';

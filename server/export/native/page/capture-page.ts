@@ -47,8 +47,8 @@ export type CaptureSettings = {
 
 /**
  * Copies the page's content into book form: chrome removed, every tab panel
- * shown under its label, details opened, form controls flattened, images
- * eager, URLs absolute, ids prefixed with the chapter key, and same-site links
+ * shown under its label, details opened, form controls flattened, embeds
+ * as their code or a link, images eager, URLs absolute, ids prefixed with the chapter key, and same-site links
  * marked for rewriting. Reads the page the tab shows, or `built` when given:
  * parsed, never run.
  */
@@ -69,6 +69,7 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   lib.openDetails(root);
   lib.flattenControls(root);
   lib.eagerMedia(root, pageUrl);
+  lib.snacksAsCode(root);
   lib.embedsAsLinks(root, pageUrl);
   lib.renameSvgIds(root, settings.svgScope);
   lib.breakLongTokens(root, settings.longToken);

@@ -1,4 +1,5 @@
 import {eagerMedia, embedsAsLinks, flattenControls, openDetails, showTabPanels} from './book-form';
+import {snacksAsCode} from './embed-sources';
 import {markLinks} from './links';
 import {breakLongTokens} from './long-tokens';
 import {renameSvgIds} from './svg-ids';
@@ -8,7 +9,17 @@ import {renameSvgIds} from './svg-ids';
  * `window.__exportPdfLib`. Functions puppeteer runs in a page are serialized
  * one by one and cannot import; this is how they share code in the page.
  */
-const PAGE_LIB = {showTabPanels, openDetails, eagerMedia, embedsAsLinks, flattenControls, renameSvgIds, breakLongTokens, markLinks};
+const PAGE_LIB = {
+  showTabPanels,
+  openDetails,
+  eagerMedia,
+  snacksAsCode,
+  embedsAsLinks,
+  flattenControls,
+  renameSvgIds,
+  breakLongTokens,
+  markLinks,
+};
 
 export type PageLib = typeof PAGE_LIB;
 
