@@ -1,4 +1,4 @@
-import {chapterSegments} from '../book-map';
+import {chapterSegments, type ChapterPlace} from '../book-map';
 import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
 import {isDarkPage, proseOnDark} from '../dark-pages';
 import type {ChromeText} from '../html-article';
@@ -62,7 +62,7 @@ export function findChrome(chrome: ChromeText, chapter: Located[], maxSize = Num
 /**
  * No blank page (no ink in the content box; the cover excepted), no dark page (most of the
  * content box dark, and most of the prose on it on a dark background: the site's dark mode, not
- * code blocks in a dark theme), and none of the site chrome the built pages carry (edit link,
+ * code blocks in a dark theme or a picture's own labels on its own dark background), and none of the site chrome the built pages carry (edit link,
  * last update, copyright, mobile TOC button, breadcrumbs, pagination) printed in its chapter.
  */
 export async function checkPages({map, rasters, reader}: CheckContext): Promise<CheckResult> {
@@ -70,6 +70,14 @@ export async function checkPages({map, rasters, reader}: CheckContext): Promise<
   let blank = 0;
   let dark = 0;
   let darkCode = 0;
+  const articleKeys = new Map<ChapterPlace, string>();
+  /** textKey of the article of the chapter a page is in; undefined outside chapters. */
+  const articleKeyAt = (page: number) => {
+    const place = map.chapters.find((chapter) => chapter.start !== undefined && chapter.start <= page && page <= chapter.end!);
+    if (!place) return undefined;
+    if (!articleKeys.has(place)) articleKeys.set(place, textKey(place.expected.article.text));
+    return articleKeys.get(place);
+  };
   for (const raster of rasters) {
     if (raster.page < map.coverPages) continue;
     if (raster.contentInk <= THRESHOLDS.blankInkPixels) {
@@ -82,7 +90,9 @@ export async function checkPages({map, rasters, reader}: CheckContext): Promise<
     // pdfjs knows a fixed-pitch font; the font's name tells the others.
     const names = items.some((item) => !item.mono) ? (await reader.operators(raster.page)).fontNames : new Map<string, string>();
     const isCode = (item: (typeof items)[number]) => Boolean(item.mono) || MONOSPACE_NAME.test(names.get(item.font ?? '') ?? '');
-    const measured = proseOnDark(items, raster.darkGrid, isCode);
+    const article = articleKeyAt(raster.page);
+    const inArticle = (item: (typeof items)[number]) => !article || article.includes(textKey(item.str));
+    const measured = proseOnDark(items, raster.darkGrid, (item) => !isCode(item) && inArticle(item));
     if (!isDarkPage(measured)) {
       darkCode++;
       continue;
@@ -106,7 +116,7 @@ export async function checkPages({map, rasters, reader}: CheckContext): Promise<
   findings.sort((a, b) => (a.page ?? 0) - (b.page ?? 0));
   return resultOf(
     'pages',
-    `${blank} blank pages, ${dark} dark pages (${darkCode} mostly dark with code, not prose, left out), ${chrome} pieces of site chrome printed`,
+    `${blank} blank pages, ${dark} dark pages (${darkCode} mostly dark with code or a picture, not prose, left out), ${chrome} pieces of site chrome printed`,
     findings,
     {blank, dark, darkCode, chrome},
   );

@@ -64,7 +64,8 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
   });
 
   it("flags a page printed in the site's dark mode: prose on a dark background", async () => {
-    const prose = Array.from({length: 14}, (_, index) => `<p>Paragraph ${index + 1} of the dark page, light grey text on the dark surface of the site's dark theme.</p>`).join('');
+    // The article's own prose (text it does not have would be a picture's labels).
+    const prose = Array.from({length: 14}, () => '<p>Acme Fixture is a tiny library that exists to test the book checker. It prints plain prose, a table, and a code block in a dark theme.</p>').join('');
     const {failing, result} = await check({extraHtml: {intro: `<div style="break-before:page;background:#242526;color:#e3e3e3;padding:24px;min-height:900px">${prose}</div>`}});
     assert.deepEqual(failing, ['pages']);
     assert.equal(result('pages').measures.dark, 1);
@@ -75,6 +76,18 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
     const code = `<p style="break-before:page">The jobs are added like this:</p><pre style="background:#292d3e;color:#bfc7d5;padding:16px;font-size:14px">${lines}</pre>`;
     const {failing, result} = await check({extraHtml: {intro: code}});
     assert.deepEqual(failing, []);
+    assert.equal(result('pages').measures.darkCode, 1);
+  });
+
+  it('does not flag a page that a diagram with its own dark background fills', async () => {
+    const labels = ['Client app', 'Authorization server', 'Resource server', 'Exchange the code', 'Return a token']
+      .map((label, index) => `<text x="40" y="${120 + index * 150}" fill="#ffffff" font-size="28" font-family="Noto Sans">${label}</text>`)
+      .join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="860"><rect width="600" height="860" fill="#1d3557"/>${labels}</svg>`;
+    const diagram = `<p style="break-before:page">The flow:</p><img style="display:block" src="data:image/svg+xml,${encodeURIComponent(svg)}" alt="">`;
+    const {failing, result} = await check({extraHtml: {intro: diagram}});
+    assert.deepEqual(failing, []);
+    assert.equal(result('pages').measures.dark, 0);
     assert.equal(result('pages').measures.darkCode, 1);
   });
 

@@ -87,11 +87,11 @@ describe('rendered pages', () => {
     const items = [text('A paragraph of prose', 700, false), text('queue.add(job)', 500, true)];
     const codePage = summarizeRaster(0, page({x: 40, y: 60, w: 330, h: 480, rgb: hex('292d3e')}, lineBox(700, [255, 255, 255]), {...lineBox(700, [40, 40, 40]), h: 2}), DPI, MARGIN);
     assert.ok(codePage.darkGrid, 'a mostly dark page keeps where it is dark');
-    const onCode = proseOnDark(items, codePage.darkGrid!, (item) => Boolean(item.mono));
+    const onCode = proseOnDark(items, codePage.darkGrid!, (item) => !item.mono);
     assert.deepEqual(onCode, {prose: 20, onDark: 0});
     assert.equal(isDarkPage(onCode), false);
     const darkMode = summarizeRaster(0, page({x: 0, y: 0, w: 414, h: 585, rgb: hex('242526')}), DPI, MARGIN);
-    assert.equal(isDarkPage(proseOnDark(items, darkMode.darkGrid!, (item) => Boolean(item.mono))), true);
+    assert.equal(isDarkPage(proseOnDark(items, darkMode.darkGrid!, (item) => !item.mono)), true);
     assert.equal(summarizeRaster(0, page(), DPI, MARGIN).darkGrid, undefined, 'a light page keeps none');
   });
 
