@@ -144,6 +144,7 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     for (const label of ['npm', 'Yarn', 'pnpm']) assert.ok(installation.includes(`Tab panel: ${label.toLowerCase()}`), `panel ${label}`);
     assert.match(installation, /npm Install with npm/, 'the npm label heads its panel');
     assert.match(installation, /Yarn Install with Yarn/, 'the Yarn label heads its panel');
+    assert.match(installation, /JavaScript const \{Queue\} = require.*TypeScript import \{Queue\}/, 'tabs in another order than their panels label each panel right');
     assert.match(collapse(texts.join(' ')), /Details body:/);
   });
 

@@ -85,6 +85,16 @@ describe('page transforms', {timeout: 60_000}, () => {
     assert.doesNotMatch(captured.html, /role="tablist"|\shidden/);
   });
 
+  it('labels panels by the selected tab when the tabs are in another order than the panels, or only the chosen panel is rendered', async () => {
+    const tab = (label: string, selected: boolean) => `<li role="tab" aria-selected="${selected}">${label}</li>`;
+    const panel = (text: string, hidden: boolean) => `<div role="tabpanel"${hidden ? ' hidden' : ''}><p>${text}</p></div>`;
+    const reordered = `<div class="tabs-container"><ul role="tablist">${tab('TypeScript', true)}${tab('JavaScript', false)}</ul><div>${panel('js code', true)}${panel('ts code', false)}</div></div>`;
+    const lazy = `<div class="tabs-container"><ul role="tablist">${tab('npm', false)}${tab('Yarn', true)}${tab('pnpm', false)}</ul><div>${panel('yarn add', false)}</div></div>`;
+    const captured = await capture(reordered + lazy);
+    const order = [...captured.html.matchAll(/export-pdf-tab-label">([^<]*)<|<p>([^<]*)<\/p>/g)].map((match) => match[1] ?? match[2]);
+    assert.deepEqual(order, ['JavaScript', 'js code', 'TypeScript', 'ts code', 'Yarn', 'yarn add']);
+  });
+
   it('shows every tab panel however the site hides the inactive ones, labelled unless its code block has the tab’s title', async () => {
     const panel = (hide: string, text: string) => `<div role="tabpanel" class="${hide}"><pre>${text}</pre></div>`;
     const captured = await capture(
