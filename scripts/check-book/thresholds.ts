@@ -64,6 +64,11 @@ export const THRESHOLDS = {
   darkBehindTextShare: 0.6,
   /** A candidate is a dark page when this share of its prose characters (not monospace) is on a dark background. */
   darkProseShare: 0.5,
+  /**
+   * Text on a mostly dark page is prose when the article has it and its key (textKey) is at least
+   * this long: a picture's short labels ("code_verifier", "= 123") are found anywhere in a long article.
+   */
+  articleTextMinKey: 20,
   /** A pixel is near-black when its brightest channel is at most this (#282a36, #292d3e are not). */
   nearBlackMax: 32,
   /** Side of a tile, in pixels. */

@@ -91,7 +91,10 @@ export async function checkPages({map, rasters, reader}: CheckContext): Promise<
     const names = items.some((item) => !item.mono) ? (await reader.operators(raster.page)).fontNames : new Map<string, string>();
     const isCode = (item: (typeof items)[number]) => Boolean(item.mono) || MONOSPACE_NAME.test(names.get(item.font ?? '') ?? '');
     const article = articleKeyAt(raster.page);
-    const inArticle = (item: (typeof items)[number]) => !article || article.includes(textKey(item.str));
+    const inArticle = (item: (typeof items)[number]) => {
+      const key = textKey(item.str);
+      return !article || (key.length >= THRESHOLDS.articleTextMinKey && article.includes(key));
+    };
     const measured = proseOnDark(items, raster.darkGrid, (item) => !isCode(item) && inArticle(item));
     if (!isDarkPage(measured)) {
       darkCode++;
