@@ -142,7 +142,7 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
   // same text (a playground's language switch beside the tabs, "JavaScript" beside the tab
   // "Javascript") is not what printed. The checks compare lines in wordsOf form, so this does too.
   const tabLabels = new Set(root.find('[role="tab"]').map((_, element) => wordsOf($(element).text())).get());
-  const buttonLabels = buttons.filter((label) => !tabLabels.has(wordsOf(label)));
+  const tabbed = buttons.filter((label) => !tabLabels.has(wordsOf(label)));
 
   const hrefs = root
     .find('a[href]')
@@ -156,5 +156,11 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
     .map((_, element) => ({level: Number((element as unknown as DomNode).name!.slice(1)), text: clean($(element).text())}))
     .get()
     .filter((heading) => heading.text);
-  return {title, text: printableText($, root), chrome, placeholders, buttonLabels, headings, hrefs};
+  const text = printableText($, root);
+  // A label the printed text also has as words of its own ("Angular" beside the heading
+  // "Angular", "MD" beside a table's "md" cells) could be that text on a line of its own: only a
+  // label nothing else in the article says tells that a button printed.
+  const printedWords = ` ${wordsOf(text)} `;
+  const buttonLabels = tabbed.filter((label) => !printedWords.includes(` ${wordsOf(label)} `));
+  return {title, text, chrome, placeholders, buttonLabels, headings, hrefs};
 }

@@ -13,7 +13,8 @@ describe("a built page's article", () => {
 <ul role="tablist"><li role="tab">npm</li><li role="tab">Yarn</li></ul><div role="tabpanel" hidden><p>Yarn panel text</p></div>
 <table><tr hidden><td>archived row</td></tr><tr><td>visible row</td></tr></table>
 <p><input placeholder="Filter by job name"> <textarea placeholder="Notes"></textarea> <select><option>All states</option></select>
-<button type="button">Show archived jobs</button> <button type="button">Yarn</button> <button type="button">NPM</button> <span class="excluded-by-option">gone</span></p>`,
+<button type="button">Show archived jobs</button> <button type="button">Yarn</button> <button type="button">NPM</button> <span class="excluded-by-option">gone</span></p>
+<p><button type="button">Worker</button> <button type="button">Queue</button></p><h3>Worker</h3><p>Create a queue.</p>`,
     ),
     ['.excluded-by-option'],
   );
@@ -28,7 +29,7 @@ describe("a built page's article", () => {
   });
 
   it('keeps blocks apart, so words of two cells do not run together', () => {
-    assert.match(article.text, /\nYarn panel text\nvisible row$/);
+    assert.match(article.text, /\nYarn panel text\nvisible row\n/);
   });
 
   it('lists the chrome around the article, which must not print', () => {
@@ -44,11 +45,11 @@ describe("a built page's article", () => {
   });
 
   it('lists the headings below the title with their levels, and the link targets as written', () => {
-    assert.deepEqual(article.headings, [{level: 2, text: 'Usage'}]);
+    assert.deepEqual(article.headings, [{level: 2, text: 'Usage'}, {level: 3, text: 'Worker'}]);
     assert.deepEqual(article.hrefs, ['#usage']);
   });
 
-  it('lists the placeholders and button labels of the article, but not a button labelled as a tab (in any case), whose label prints', () => {
+  it('lists the placeholders and button labels of the article, but not a button labelled as a tab (in any case) or as words the article prints', () => {
     assert.deepEqual(article.placeholders, ['Filter by job name', 'Notes']);
     assert.deepEqual(article.buttonLabels, ['Show archived jobs']);
   });
