@@ -105,7 +105,8 @@ describe('native engine capture', {timeout: 180_000}, () => {
       }
       assert.match(fromBuild.pages.get('advanced/architecture')!.html, /docusaurus-mermaid-container[^>]*>\s*<svg/);
       const installation = fromBuild.pages.get('getting-started/installation')!.html;
-      assert.equal((installation.match(/export-pdf-tab-label/g) ?? []).length, 3, 'every tab panel under its label');
+      // Three package-manager panels and two import panels.
+      assert.equal((installation.match(/export-pdf-tab-label/g) ?? []).length, 5, 'every tab panel under its label');
       assert.doesNotMatch(installation, /role="tablist"|hidden=""/);
     } finally {
       await host.close();
