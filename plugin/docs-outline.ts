@@ -142,9 +142,16 @@ export function buildDocsOutline(
   return {pluginId, versions: content.loadedVersions.map((version) => outlineVersion(version, readSource))};
 }
 
-/** The version an export covers by default: the current one, else the first. */
+/**
+ * The version an export covers by default: the one the site shows at its docs
+ * root (the docs plugin's `lastVersion`), else the current one, else the first.
+ */
 export function defaultOutlineVersion(outline: DocsOutline): OutlineVersion | undefined {
-  return outline.versions.find((version) => version.name === 'current') ?? outline.versions[0];
+  return (
+    outline.versions.find((version) => version.isLast) ??
+    outline.versions.find((version) => version.name === 'current') ??
+    outline.versions[0]
+  );
 }
 
 /** Site path of the first page among sidebar items: a doc, or a category's own page. */

@@ -10,10 +10,23 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // ("report\u202Efdp.exe" shows as "reportexe.pdf").
 const FORMAT_CHARACTERS = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/;
 
-/** `export-2026-11-22T05-12-09Z.pdf`: UTC, sortable, safe on every file system. */
-export function defaultFileName(now: Date = new Date()): string {
+/** What a book holds, as its default file name tells it. */
+export type BookIdentity = {docsPluginId: string; version: string; locale: string};
+
+/** A name part safe on every file system: letters, digits, `.`, `_` and `-`. */
+function namePart(text: string): string {
+  return text.normalize('NFC').replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^[.-]+|[.-]+$/g, '') || 'x';
+}
+
+/**
+ * `export-docs-2.0-fr-2026-11-22T05-12-09Z.pdf`: which docs (`docs` for the
+ * default instance, else its id), version and locale, then the UTC time:
+ * sortable, and safe on every file system.
+ */
+export function defaultFileName(book: BookIdentity, now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
-  return `export-${stamp}.pdf`;
+  const docs = book.docsPluginId === 'default' ? 'docs' : book.docsPluginId;
+  return `export-${[docs, book.version, book.locale].map(namePart).join('-')}-${stamp}.pdf`;
 }
 
 function decodedOnceMore(raw: string): string {
@@ -33,8 +46,7 @@ function reject(reason: string): HttpError {
  * Names are rejected, never silently cleaned, so a client never gets a file it
  * did not ask for.
  */
-export function resolveFileName(raw: unknown, now?: Date): string {
-  if (raw === undefined) return defaultFileName(now);
+export function resolveFileName(raw: unknown): string {
   if (typeof raw !== 'string') {
     throw reject('give it once, as a single string');
   }

@@ -15,6 +15,8 @@ export type ExportCommandArgs = {
   out?: string;
   /** `--locale <locale>`. */
   locale?: string;
+  /** `--docs-plugin <id>`: a docs plugin instance id. */
+  docsPlugin?: string;
   /** `--docs-version <version>`: a docs version name or label. */
   docsVersion?: string;
   /** `--category <label>`: one sidebar category. */
@@ -97,6 +99,7 @@ export function normalizeCommandArgs(args: ExportCommandArgs, cwd: string): Expo
     out: out === undefined ? undefined : resolveOut(cwd, out),
     selection: {
       locale: nonEmpty('--locale', args.locale),
+      docsPluginId: nonEmpty('--docs-plugin', args.docsPlugin),
       version: nonEmpty('--docs-version', args.docsVersion),
       category: nonEmpty('--category', args.category),
       doc: nonEmpty('--doc', args.doc),

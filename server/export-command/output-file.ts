@@ -1,7 +1,7 @@
 import {constants, promises as fs} from 'node:fs';
 import path from 'node:path';
 import {HttpError} from '../errors';
-import {defaultFileName, resolveFileName} from '../file-name';
+import {defaultFileName, resolveFileName, type BookIdentity} from '../file-name';
 import {CommandFailure, EXIT_CODES} from './command-failure';
 
 /** Where the command writes the PDF: the exporter's documents directory and file name. */
@@ -37,20 +37,20 @@ async function assertWritableDirectory(dir: string): Promise<void> {
 /**
  * `--out` as the exporter takes it: its directory must exist (a typo must not
  * scatter directories around), and its base name passes the API's file-name
- * checks. A directory gets the API's default name. Without `--out`, the
+ * checks. A directory gets the API's default name for `book`. Without `--out`, the
  * documents directory is created as the server creates it.
  */
-export async function resolveOutputFile(out: string | undefined, documentsDir: string, now?: Date): Promise<OutputFile> {
+export async function resolveOutputFile(out: string | undefined, documentsDir: string, book: BookIdentity, now?: Date): Promise<OutputFile> {
   if (out === undefined) {
     await fs.mkdir(documentsDir, {recursive: true}).catch((error: Error) => {
       throw new CommandFailure(EXIT_CODES.setup, `Cannot create the documents directory ${documentsDir}`, error.message);
     });
-    const fileName = defaultFileName(now);
+    const fileName = defaultFileName(book, now);
     return {documentsDir, fileName, path: path.join(documentsDir, fileName)};
   }
   const namesDirectory = out.endsWith(path.sep) || (await isDirectory(out));
   const dir = namesDirectory ? path.resolve(out) : path.dirname(out);
-  const fileName = namesDirectory ? defaultFileName(now) : checkedName(path.basename(out));
+  const fileName = namesDirectory ? defaultFileName(book, now) : checkedName(path.basename(out));
   await assertWritableDirectory(dir);
   return {documentsDir: dir, fileName, path: path.join(dir, fileName)};
 }

@@ -18,11 +18,16 @@ export function describeStep(status: Step): string {
   return `${status.phase} ${status.done}/${status.total}${unit ? ` ${unit}` : ''}`;
 }
 
-/** What is exported, how and where: `Exporting fr/current (doc intro) of /site with the native engine to /out/intro.pdf`. */
-export function startText(fields: {locale: string; version: string; subset?: Subset; siteDir: string; engine: string; path: string}): string {
+/**
+ * What is exported, how and where: `Exporting fr/current (doc intro) of /site
+ * with the native engine to /out/intro.pdf`; docs other than the default
+ * instance are named: `fr/sdk/1.0`.
+ */
+export function startText(fields: {locale: string; docsPluginId: string; version: string; subset?: Subset; siteDir: string; engine: string; path: string}): string {
   const {subset} = fields;
   const part = subset?.kind === 'doc' ? ` (doc ${subset.doc.id})` : subset ? ` (category ${subset.category.label})` : '';
-  return `Exporting ${fields.locale}/${fields.version}${part} of ${fields.siteDir} with the ${fields.engine} engine to ${fields.path}`;
+  const docs = fields.docsPluginId === 'default' ? '' : `${fields.docsPluginId}/`;
+  return `Exporting ${fields.locale}/${docs}${fields.version}${part} of ${fields.siteDir} with the ${fields.engine} engine to ${fields.path}`;
 }
 
 /** One line of progress for logs: `[export-pdf] capture 40/120 pages (34%)`. */

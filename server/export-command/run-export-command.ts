@@ -74,7 +74,7 @@ export async function runExportCommand(args: ExportCommandArgs, io: CommandIo = 
     const config = loadSiteConfig(siteDir, manifest, io.env);
     // What the user asked for is checked before anything starts, with the API's own 400 texts.
     const target = resolveExportTarget(await readManifests(siteDir, options.pluginId), options.selection);
-    const output = await resolveOutputFile(options.out, config.documentsDir);
+    const output = await resolveOutputFile(options.out, config.documentsDir, target);
     findChromium(io.env);
 
     const port = await freePort();

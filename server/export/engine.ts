@@ -37,6 +37,8 @@ export function progressIn(plan: ProgressPlan, phase: EnginePhase, done?: number
 export type ExportJob = {
   /** The site being exported, in the chosen locale. */
   manifest: SiteManifest;
+  /** Id of the docs plugin instance exported. */
+  docsPluginId: string;
   /** Site path of the first page: the chosen version's (or subset's) first page. */
   startPath: string;
   /** The chosen docs version, in sidebar order. */

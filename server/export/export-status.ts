@@ -11,8 +11,9 @@ export type ExportStatus = {
   clientIds: string[];
   /** Name of the PDF in the documents directory. */
   fileName: string;
-  /** Locale and docs version exported. */
+  /** Locale, docs plugin instance and docs version exported. */
   locale: string;
+  docsPluginId: string;
   version: string;
   state: ExportState;
   /**
@@ -74,13 +75,14 @@ export class ExportStatusBoard {
     this.#now = options.now ?? Date.now;
   }
 
-  queued(id: string, fields: {fileName: string; locale: string; version: string; clientId?: string}): void {
+  queued(id: string, fields: {fileName: string; locale: string; docsPluginId: string; version: string; clientId?: string}): void {
     const now = this.#now();
     this.#entries.set(id, {
       id,
       clientIds: fields.clientId ? [fields.clientId] : [],
       fileName: fields.fileName,
       locale: fields.locale,
+      docsPluginId: fields.docsPluginId,
       version: fields.version,
       state: 'queued',
       phase: 'queued',

@@ -1,13 +1,15 @@
 import type {SiteManifest} from '../../plugin/manifest';
-import {defaultOutlineVersion, startPathOf, type OutlineVersion} from '../../plugin/docs-outline';
+import {defaultOutlineVersion, startPathOf, type DocsOutline, type OutlineVersion} from '../../plugin/docs-outline';
 import {HttpError} from '../errors';
 import {findSubset, type Subset, type SubsetSelection} from './book-plan';
 
-/** What an export covers: one locale's build, one docs version, all of it or one part. */
+/** What an export covers: one locale's build, one docs instance and version, all of it or one part. */
 export type ExportTarget = {
   /** The manifest of the chosen locale. */
   manifest: SiteManifest;
   locale: string;
+  /** Id of the docs plugin instance exported (`default` for the classic preset's docs). */
+  docsPluginId: string;
   /** Version name, `current` for the docs folder. */
   version: string;
   /** The chosen version's docs; absent only for a site whose docs plugin wrote none. */
@@ -21,6 +23,9 @@ export type ExportTarget = {
 /** What a request may ask for; unset fields take the plugin options, then the site's defaults. */
 export type ExportSelection = SubsetSelection & {
   locale?: string;
+  /** Id of a docs plugin instance; unset: the plugin's `docsPluginId` option. */
+  docsPluginId?: string;
+  /** Version name or label; unset: the plugin's `version` option, else the docs' `lastVersion`. */
   version?: string;
 };
 
@@ -29,8 +34,13 @@ function reject(what: string, value: string, known: string[]): HttpError {
   return new HttpError(400, `Unknown ${what} "${value}"`, {detail: `This site has: ${listed.join(', ')}.`});
 }
 
-function chooseVersion(manifest: SiteManifest, requested: string | undefined): OutlineVersion | undefined {
-  const outline = manifest.docs.find((docs) => docs.pluginId === manifest.options.docsPluginId);
+function chooseDocs(manifest: SiteManifest, requested: string | undefined): DocsOutline | undefined {
+  const docs = manifest.docs.find((candidate) => candidate.pluginId === (requested ?? manifest.options.docsPluginId));
+  if (requested !== undefined && !docs) throw reject('docs plugin', requested, manifest.docs.map((candidate) => candidate.pluginId));
+  return docs;
+}
+
+function chooseVersion(outline: DocsOutline | undefined, requested: string | undefined): OutlineVersion | undefined {
   if (requested === undefined) return outline && defaultOutlineVersion(outline);
   const version = outline?.versions.find(
     (candidate) => candidate.name === requested || candidate.label === requested,
@@ -53,8 +63,12 @@ export function resolveExportTarget(
   if (selection.category !== undefined && selection.doc !== undefined) {
     throw new HttpError(400, 'Give either category or doc, not both');
   }
-  const requestedVersion = selection.version ?? manifest.options.version;
-  const outlineVersion = chooseVersion(manifest, requestedVersion);
+  const docs = chooseDocs(manifest, selection.docsPluginId);
+  const docsPluginId = docs?.pluginId ?? manifest.options.docsPluginId;
+  // The version option names a version of the configured docs, not of another instance.
+  const otherDocs = docsPluginId !== manifest.options.docsPluginId;
+  const requestedVersion = selection.version ?? (otherDocs ? undefined : manifest.options.version);
+  const outlineVersion = chooseVersion(docs, requestedVersion);
   const version = outlineVersion?.name ?? 'current';
   const subset = outlineVersion ? findSubset(outlineVersion, selection) : selection.category ?? selection.doc ?? undefined;
   if (subset === null || typeof subset === 'string') {
@@ -62,9 +76,9 @@ export function resolveExportTarget(
     throw reject(what, (selection.category ?? selection.doc)!, outlineVersion ? subsetNames(outlineVersion, what) : []);
   }
   // The site's start page (the startPath option) applies only when the request narrows nothing.
-  const narrowed = requestedVersion !== undefined || subset !== undefined;
+  const narrowed = otherDocs || requestedVersion !== undefined || subset !== undefined;
   const startPath = subset?.startPath ?? (narrowed && outlineVersion ? startPathOf(outlineVersion) : manifest.startPath);
-  return {manifest, locale, version, outlineVersion, subset, startPath};
+  return {manifest, locale, docsPluginId, version, outlineVersion, subset, startPath};
 }
 
 function subsetNames(version: OutlineVersion, what: 'category' | 'doc'): string[] {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type {SiteManifest} from '../../plugin/manifest';
 import {assertDirectory} from '../documents';
 import {ERROR_TEXTS, HttpError} from '../errors';
+import {defaultFileName} from '../file-name';
 import type {SiteProbe} from '../site/site-probe';
 import {commitFile, looksLikeCompletePdf, removeQuietly} from './atomic-file';
 import {ExportFailure, type ExportEngine} from './engine';
@@ -85,14 +86,16 @@ export class Exporter {
   }
 
   /**
-   * Queues an export of the selected locale and version (the site's defaults when
-   * unset) to `fileName`. An unknown locale or version is a 400 before anything queues.
+   * Queues an export of the selected locale, docs and version (the site's defaults
+   * when unset) to `fileName` (unset: the default name of that book). An unknown
+   * locale, docs plugin or version is a 400 before anything queues.
    */
-  async export(fileName: string, selection: ExportSelection = {}, request: ExportRequestOptions = {}): Promise<ExportResult> {
+  async export(requestedName: string | undefined, selection: ExportSelection = {}, request: ExportRequestOptions = {}): Promise<ExportResult> {
     const target = resolveExportTarget(await this.#loadManifests(), selection);
+    const fileName = requestedName ?? defaultFileName(target);
     this.#options.engine.check?.(target);
     const subsetKey = target.subset?.kind === 'category' ? `category:${target.subset.category.label}` : target.subset?.kind === 'doc' ? `doc:${target.subset.doc.id}` : '';
-    const key = JSON.stringify([fileName, target.locale, target.version, target.startPath, subsetKey]);
+    const key = JSON.stringify([fileName, target.locale, target.docsPluginId, target.version, target.startPath, subsetKey]);
     const shared = this.#pending.get(key);
     if (shared) {
       this.status.joined(shared.id, request.clientId);
@@ -107,7 +110,7 @@ export class Exporter {
       );
     }
     const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
-    this.status.queued(id, {fileName, locale: target.locale, version: target.version, clientId: request.clientId});
+    this.status.queued(id, {fileName, locale: target.locale, docsPluginId: target.docsPluginId, version: target.version, clientId: request.clientId});
     const result = this.#tail.then(() => this.#run(id, fileName, target));
     const forget = () => {
       this.#pending.delete(key);
@@ -161,7 +164,7 @@ export class Exporter {
     }
     this.status.started(jobId);
     const part = target.subset ? `, only ${target.subset.kind} ${target.subset.kind === 'doc' ? target.subset.doc.id : target.subset.category.label}` : '';
-    say(`${fileName}: ${target.locale}/${target.version}${part} from ${target.startPath}`);
+    say(`${fileName}: ${target.locale}/${target.docsPluginId}/${target.version}${part} from ${target.startPath}`);
     try {
       // Step 1 of the interface document: no output of an earlier run is reused.
       await removeQuietly(workDir);
@@ -176,6 +179,7 @@ export class Exporter {
       // Step 3: the engine writes the temporary file.
       await engine.run({
         manifest: target.manifest,
+        docsPluginId: target.docsPluginId,
         startPath: target.startPath,
         outlineVersion: target.outlineVersion,
         subset: target.subset,

@@ -16,7 +16,7 @@ function singleValue(query: Record<string, unknown>, name: string): string | und
 }
 
 /**
- * GET /export-pdf?fileName=&locale=&version=&category=&doc=&exportId=: exports
+ * GET /export-pdf?fileName=&locale=&docsPluginId=&version=&category=&doc=&exportId=: exports
  * the site and answers when the file is in place. `exportId`, chosen by the
  * client, finds the export in GET /export-status/:id and /export-events?id=.
  */
@@ -30,7 +30,7 @@ export function exportPdfRouter(
     // Express answers HEAD with the GET handler; a HEAD must not start minutes of work.
     .head(methodNotAllowed(['GET']))
     .get(...guards, async (req, res) => {
-      const fileName = resolveFileName(req.query.fileName);
+      const fileName = req.query.fileName === undefined ? undefined : resolveFileName(req.query.fileName);
       const clientId = singleValue(req.query, 'exportId');
       if (clientId !== undefined && !EXPORT_ID.test(clientId)) {
         throw new HttpError(400, 'Invalid exportId: 1 to 64 letters, digits, "-" or "_"');
@@ -39,6 +39,7 @@ export function exportPdfRouter(
         fileName,
         {
           locale: singleValue(req.query, 'locale'),
+          docsPluginId: singleValue(req.query, 'docsPluginId'),
           version: singleValue(req.query, 'version'),
           category: singleValue(req.query, 'category'),
           doc: singleValue(req.query, 'doc'),

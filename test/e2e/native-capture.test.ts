@@ -49,6 +49,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
     const outputFile = path.join(scratch.dir, 'book.pdf');
     await engine.run({
       manifest,
+      docsPluginId: target.docsPluginId,
       startPath: target.startPath,
       outlineVersion: target.outlineVersion,
       siteOrigin: origin,

@@ -102,7 +102,12 @@ describe('startPathOf', () => {
 });
 
 describe('defaultOutlineVersion', () => {
-  it('is the current version even when another is listed first', () => {
+  it('is the lastVersion, the one the docs root shows, even when current is listed first', () => {
+    const last = {...version('2.0', {}), isLast: true} as Version;
+    assert.equal(defaultOutlineVersion(outline(version('current', {}), last))?.name, '2.0');
+  });
+
+  it('is the current version when none is marked last, even when another is listed first', () => {
     assert.equal(defaultOutlineVersion(outline(version('2.0', {}), version('current', {})))?.name, 'current');
   });
 

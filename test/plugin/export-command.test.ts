@@ -25,14 +25,14 @@ describe('docusaurus export-pdf', () => {
     assert.equal(args.siteDir, '/srv/site');
     assert.equal(args.pluginId, 'default');
     assert.deepEqual(args.extraArgs, []);
-    for (const key of ['out', 'locale', 'docsVersion', 'category', 'doc', 'engine', 'timeout', 'verbose'] as const) {
+    for (const key of ['out', 'locale', 'docsPlugin', 'docsVersion', 'category', 'doc', 'engine', 'timeout', 'verbose'] as const) {
       assert.equal(args[key], undefined, key);
     }
   });
 
   it('hands every option over as typed', async () => {
     const args = await parse(
-      'export-pdf', 'website', '--out', 'build/handbook.pdf', '-l', 'fr', '--docs-version', '2.0',
+      'export-pdf', 'website', '--out', 'build/handbook.pdf', '-l', 'fr', '--docs-plugin', 'sdk', '--docs-version', '2.0',
       '--doc', 'intro', '--category', 'Guides', '--engine', 'docs-to-pdf', '--timeout', '90000', '--verbose',
     );
     assert.deepEqual(args, {
@@ -41,6 +41,7 @@ describe('docusaurus export-pdf', () => {
       pluginId: 'default',
       out: 'build/handbook.pdf',
       locale: 'fr',
+      docsPlugin: 'sdk',
       docsVersion: '2.0',
       doc: 'intro',
       category: 'Guides',
@@ -59,7 +60,7 @@ describe('docusaurus export-pdf', () => {
     registerExportCommand(cli as unknown as DocusaurusCli, DEFAULTS);
     const command = cli.commands.find((each) => each.name() === 'export-pdf')!;
     const help = command.helpInformation();
-    for (const option of ['--out <file>', '-l, --locale <locale>', '--docs-version <version>', '--category <label>', '--doc <id>', '--engine <engine>', '--timeout <ms>', '--verbose']) {
+    for (const option of ['--out <file>', '-l, --locale <locale>', '--docs-plugin <id>', '--docs-version <version>', '--category <label>', '--doc <id>', '--engine <engine>', '--timeout <ms>', '--verbose']) {
       assert.ok(help.includes(option), option);
     }
     assert.match(help, /native or docs-to-pdf/);

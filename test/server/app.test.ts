@@ -70,9 +70,9 @@ describe('API', () => {
       assert.match(path.basename(job!.outputFile), /^\.a\.pdf\.\d+-[0-9a-f]+\.part$/);
     });
 
-    it('names the file export-<timestamp>.pdf by default', async () => {
+    it('names the file export-<docs>-<version>-<locale>-<timestamp>.pdf by default', async () => {
       const response = await request(app()).get('/export-pdf').expect(200);
-      assert.match(response.body.fileName, /^export-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.pdf$/);
+      assert.match(response.body.fileName, /^export-docs-current-en-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.pdf$/);
     });
 
     it('URL-encodes pdfUrl and reports megabytes with two decimals', async () => {
@@ -158,9 +158,13 @@ describe('API', () => {
       });
     }
 
-    it('answers 400 for an unknown or repeated version or locale, before any engine runs', async () => {
+    it('answers 400 for an unknown or repeated docs plugin, version or locale, before any engine runs', async () => {
       const unknown = await request(app()).get('/export-pdf?version=9.9').expect(400);
       assert.match(unknown.body.error, /Unknown version "9.9"/);
+      const docs = await request(app()).get('/export-pdf?docsPluginId=api').expect(400);
+      assert.equal(docs.body.error, 'Unknown docs plugin "api"');
+      assert.equal(docs.body.detail, 'This site has: default.');
+      await request(app()).get('/export-pdf?docsPluginId=default&docsPluginId=api').expect(400);
       await request(app()).get('/export-pdf?locale=xx').expect(400);
       await request(app()).get('/export-pdf?locale=en&locale=fr').expect(400);
       await request(app()).get('/export-pdf?version=').expect(400);

@@ -4,16 +4,20 @@ import {HttpError} from '../../server/errors';
 import {defaultFileName, resolveFileName} from '../../server/file-name';
 
 describe('defaultFileName', () => {
-  it('is export-<UTC timestamp>.pdf, sortable and free of colons', () => {
-    assert.equal(defaultFileName(new Date('2026-11-22T05:12:09.345Z')), 'export-2026-11-22T05-12-09Z.pdf');
+  const now = new Date('2026-11-22T05:12:09.345Z');
+
+  it('names the docs, version and locale, then the UTC time, sortable and free of colons', () => {
+    assert.equal(defaultFileName({docsPluginId: 'default', version: 'current', locale: 'en'}, now), 'export-docs-current-en-2026-11-22T05-12-09Z.pdf');
+    assert.equal(defaultFileName({docsPluginId: 'sdk', version: '1.0', locale: 'zh-Hans'}, now), 'export-sdk-1.0-zh-Hans-2026-11-22T05-12-09Z.pdf');
+  });
+
+  it('keeps only characters safe on every file system from the parts', () => {
+    assert.equal(defaultFileName({docsPluginId: 'api docs', version: '../2.x: beta', locale: 'ja'}, now), 'export-api-docs-2.x-beta-ja-2026-11-22T05-12-09Z.pdf');
+    assert.equal(resolveFileName(defaultFileName({docsPluginId: '版本/文档', version: '..', locale: 'fr'}, now)), 'export-版本-文档-x-fr-2026-11-22T05-12-09Z.pdf');
   });
 });
 
 describe('resolveFileName', () => {
-  it('uses the default name when none is given', () => {
-    assert.match(resolveFileName(undefined), /^export-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.pdf$/);
-  });
-
   for (const [input, expected] of [
     ['report', 'report.pdf'],
     ['report.pdf', 'report.pdf'],

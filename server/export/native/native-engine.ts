@@ -259,7 +259,7 @@ export class NativeEngine implements ExportEngine {
 
   #plan(job: ExportJob): BookPlan {
     if (!job.outlineVersion) {
-      throw new ExportFailure('not-created', `The site has no docs for the docs plugin "${job.manifest.options.docsPluginId}".`);
+      throw new ExportFailure('not-created', `The site has no docs for the docs plugin "${job.docsPluginId}".`);
     }
     const plan = planBook(job.outlineVersion, job.subset);
     if (plan.chapters.length === 0) {
@@ -285,7 +285,7 @@ export class NativeEngine implements ExportEngine {
     const image = options.coverImage === false ? undefined : (options.coverImage ?? manifest.logoPath);
     const imageUrl = image && (/^[a-z]+:/i.test(image) ? image : job.siteOrigin + image);
     const facts: string[] = [];
-    const versions = manifest.docs.find((docs) => docs.pluginId === options.docsPluginId)?.versions ?? [];
+    const versions = manifest.docs.find((docs) => docs.pluginId === job.docsPluginId)?.versions ?? [];
     if (versions.length > 1 && job.outlineVersion) facts.push(`Version ${job.outlineVersion.label}`);
     if (job.subset) facts.push(job.subset.kind === 'category' ? job.subset.category.label : job.subset.doc.title);
     facts.push(new Date().toLocaleDateString(manifest.locale.current, {year: 'numeric', month: 'long', day: 'numeric'}));

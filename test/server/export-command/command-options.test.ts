@@ -23,7 +23,7 @@ describe('normalizeCommandArgs', () => {
       siteDir: CWD,
       pluginId: undefined,
       out: undefined,
-      selection: {locale: undefined, version: undefined, category: undefined, doc: undefined},
+      selection: {locale: undefined, docsPluginId: undefined, version: undefined, category: undefined, doc: undefined},
       engine: undefined,
       timeoutMs: undefined,
       verbose: false,
@@ -42,9 +42,9 @@ describe('normalizeCommandArgs', () => {
     assert.equal(normalize({out: '/'}).out, '/');
   });
 
-  it('maps --docs-version to the version the exporter selects', () => {
-    const options = normalize({locale: 'fr', docsVersion: '2.0', doc: 'intro', category: 'Guides'});
-    assert.deepEqual(options.selection, {locale: 'fr', version: '2.0', category: 'Guides', doc: 'intro'});
+  it('maps --docs-plugin and --docs-version to the docs and version the exporter selects', () => {
+    const options = normalize({locale: 'fr', docsPlugin: 'sdk', docsVersion: '2.0', doc: 'intro', category: 'Guides'});
+    assert.deepEqual(options.selection, {locale: 'fr', docsPluginId: 'sdk', version: '2.0', category: 'Guides', doc: 'intro'});
   });
 
   it('reads --engine and --timeout', () => {
@@ -66,7 +66,7 @@ describe('normalizeCommandArgs', () => {
     it(`refuses --timeout ${timeout}`, () => usageFailure({timeout}, /^--timeout must be a whole number of milliseconds from 1000 to 86400000/));
   }
 
-  for (const option of ['out', 'locale', 'docsVersion', 'category', 'doc'] as const) {
+  for (const option of ['out', 'locale', 'docsPlugin', 'docsVersion', 'category', 'doc'] as const) {
     it(`refuses a blank --${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, () => usageFailure({[option]: '  '}, /needs a value$/));
   }
 

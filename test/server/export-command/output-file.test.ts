@@ -7,6 +7,8 @@ import {resolveOutputFile} from '../../../server/export-command/output-file';
 import {tempDir} from '../../helpers/fixtures';
 
 const NOW = new Date('2026-11-22T05:12:09Z');
+const BOOK = {docsPluginId: 'default', version: '2.0', locale: 'fr'};
+const DEFAULT_NAME = 'export-docs-2.0-fr-2026-11-22T05-12-09Z.pdf';
 
 describe('resolveOutputFile', () => {
   let root: Awaited<ReturnType<typeof tempDir>>;
@@ -19,25 +21,25 @@ describe('resolveOutputFile', () => {
 
   it('writes the default name into the documents directory, created as the server creates it', async () => {
     const documentsDir = path.join(root.dir, 'pdfs', 'nested');
-    const output = await resolveOutputFile(undefined, documentsDir, NOW);
-    assert.deepEqual(output, {documentsDir, fileName: 'export-2026-11-22T05-12-09Z.pdf', path: path.join(documentsDir, 'export-2026-11-22T05-12-09Z.pdf')});
+    const output = await resolveOutputFile(undefined, documentsDir, BOOK, NOW);
+    assert.deepEqual(output, {documentsDir, fileName: DEFAULT_NAME, path: path.join(documentsDir, DEFAULT_NAME)});
     assert.ok((await stat(documentsDir)).isDirectory());
   });
 
   it('splits --out into directory and file name, appending .pdf as the API does', async () => {
-    const output = await resolveOutputFile(path.join(root.dir, 'build', 'handbook'), '/unused', NOW);
+    const output = await resolveOutputFile(path.join(root.dir, 'build', 'handbook'), '/unused', BOOK, NOW);
     assert.deepEqual(output, {documentsDir: path.join(root.dir, 'build'), fileName: 'handbook.pdf', path: path.join(root.dir, 'build', 'handbook.pdf')});
   });
 
   it('gives an existing directory the default name', async () => {
-    const output = await resolveOutputFile(path.join(root.dir, 'build'), '/unused', NOW);
-    assert.equal(output.path, path.join(root.dir, 'build', 'export-2026-11-22T05-12-09Z.pdf'));
+    const output = await resolveOutputFile(path.join(root.dir, 'build'), '/unused', BOOK, NOW);
+    assert.equal(output.path, path.join(root.dir, 'build', DEFAULT_NAME));
   });
 
   it('refuses a missing directory instead of creating it', async () => {
     const missing = path.join(root.dir, 'nope');
     for (const out of [path.join(missing, 'book.pdf'), missing + path.sep]) {
-      await assert.rejects(resolveOutputFile(out, '/unused'), (error: CommandFailure) => {
+      await assert.rejects(resolveOutputFile(out, '/unused', BOOK), (error: CommandFailure) => {
         assert.equal(error.exitCode, EXIT_CODES.usage);
         assert.equal(error.message, `The directory of --out does not exist: ${missing}`);
         return true;
@@ -53,7 +55,7 @@ describe('resolveOutputFile', () => {
     ['a direction-changing character', 'report\u202Efdp.pdf'],
   ]) {
     it(`refuses a file name with ${label}, with the API's reason`, async () => {
-      await assert.rejects(resolveOutputFile(path.join(root.dir, 'build', name!), '/unused'), (error: CommandFailure) => {
+      await assert.rejects(resolveOutputFile(path.join(root.dir, 'build', name!), '/unused', BOOK), (error: CommandFailure) => {
         assert.equal(error.exitCode, EXIT_CODES.usage);
         assert.match(error.message, /^Invalid file name in --out: it /);
         return true;

@@ -9,6 +9,7 @@ function status(fields: Partial<ExportStatus>): ExportStatus {
     clientIds: [],
     fileName: 'book.pdf',
     locale: 'en',
+    docsPluginId: 'default',
     version: 'current',
     state: 'running',
     phase: 'capture',

@@ -20,12 +20,13 @@ describe('progress text', () => {
   });
 
   it('says what is exported, with which engine, to which file', () => {
-    const fields = {locale: 'fr', version: 'current', siteDir: '/site', engine: 'native', path: '/out/book.pdf'};
+    const fields = {locale: 'fr', docsPluginId: 'default', version: 'current', siteDir: '/site', engine: 'native', path: '/out/book.pdf'};
     assert.equal(startText(fields), 'Exporting fr/current of /site with the native engine to /out/book.pdf');
     const doc = {kind: 'doc', doc: {id: 'intro'}, startPath: '/fr/docs/intro'} as never;
     assert.equal(startText({...fields, subset: doc}), 'Exporting fr/current (doc intro) of /site with the native engine to /out/book.pdf');
     const category = {kind: 'category', category: {label: 'Guides'}, startPath: '/docs/guides'} as never;
     assert.match(startText({...fields, subset: category}), /^Exporting fr\/current \(category Guides\) of/);
+    assert.match(startText({...fields, docsPluginId: 'sdk', version: '1.0'}), /^Exporting fr\/sdk\/1\.0 of/);
   });
 
   it('writes one plain line a log can keep', () => {

@@ -11,7 +11,7 @@ function board(options: {keepFinished?: number} = {}) {
   return {statuses, events, advance: (ms: number) => (now += ms)};
 }
 
-const fields = (fileName: string, clientId?: string) => ({fileName, locale: 'en', version: 'current', clientId});
+const fields = (fileName: string, clientId?: string) => ({fileName, locale: 'en', docsPluginId: 'default', version: 'current', clientId});
 
 describe('progressIn', () => {
   const plan: ProgressPlan = [

@@ -27,9 +27,16 @@ const DOCS: DocsOutline[] = [
       {name: '2.0', label: 'v2', path: '/docs', isLast: true, sidebars: {main: [doc('start', '/docs/start')]}, unlisted: []},
     ],
   },
+  {
+    pluginId: 'sdk',
+    versions: [
+      {name: 'current', label: 'Next', path: '/sdk/next', isLast: false, sidebars: {sdk: [doc('client', '/sdk/next/client')]}, unlisted: []},
+      {name: '1.0', label: '1.0', path: '/sdk', isLast: true, sidebars: {sdk: [doc('setup', '/sdk/setup'), doc('client', '/sdk/client')]}, unlisted: []},
+    ],
+  },
 ];
 
-const en = testManifest({docs: DOCS, startPath: '/docs/next/intro'});
+const en = testManifest({docs: DOCS, startPath: '/docs/start'});
 const fr = testManifest({docs: DOCS, startPath: '/fr/docs/next/intro', locale: {current: 'fr', default: 'en'}, title: 'Docs FR'});
 
 function is400(pattern: RegExp) {
@@ -37,12 +44,26 @@ function is400(pattern: RegExp) {
 }
 
 describe('resolveExportTarget', () => {
-  it('defaults to the default locale, the current version and the configured start page', () => {
+  it('defaults to the default locale, the default docs, their lastVersion and the configured start page', () => {
     const target = resolveExportTarget(manifestsOf(fr, en));
     assert.equal(target.locale, 'en');
-    assert.equal(target.version, 'current');
-    assert.equal(target.startPath, '/docs/next/intro');
+    assert.equal(target.docsPluginId, 'default');
+    assert.equal(target.version, '2.0');
+    assert.equal(target.startPath, '/docs/start');
     assert.equal(target.manifest, en);
+  });
+
+  it('exports another docs plugin instance, its lastVersion by default, from its first page', () => {
+    const sdk = resolveExportTarget(manifestsOf(en), {docsPluginId: 'sdk'});
+    assert.equal(sdk.docsPluginId, 'sdk');
+    assert.equal(sdk.version, '1.0');
+    assert.equal(sdk.startPath, '/sdk/setup');
+    const next = resolveExportTarget(manifestsOf(en), {docsPluginId: 'sdk', version: 'current', doc: 'client'});
+    assert.equal(next.startPath, '/sdk/next/client');
+  });
+
+  it('answers 400 naming the docs plugin instances for an unknown one', () => {
+    assert.throws(() => resolveExportTarget(manifestsOf(en), {docsPluginId: 'api'}), is400(/Unknown docs plugin "api".*default, sdk/));
   });
 
   it('exports another locale from its own manifest', () => {
@@ -52,6 +73,7 @@ describe('resolveExportTarget', () => {
   });
 
   it('starts a chosen version at its first page, by name or by label', () => {
+    assert.equal(resolveExportTarget(manifestsOf(en), {version: 'current'}).startPath, '/docs/next/intro');
     assert.equal(resolveExportTarget(manifestsOf(en), {version: '2.0'}).startPath, '/docs/start');
     assert.equal(resolveExportTarget(manifestsOf(en), {version: 'v2'}).version, '2.0');
   });
@@ -62,28 +84,30 @@ describe('resolveExportTarget', () => {
   });
 
   it('narrows to one category or one doc, starting at its first page, and tells the engine', () => {
-    const category = resolveExportTarget(manifestsOf(en), {category: 'Guides'});
+    const category = resolveExportTarget(manifestsOf(en), {version: 'current', category: 'Guides'});
     assert.equal(category.subset?.kind, 'category');
     assert.equal(category.startPath, '/docs/next/guides/setup');
-    const single = resolveExportTarget(manifestsOf(en), {doc: 'guides/run'});
+    const single = resolveExportTarget(manifestsOf(en), {version: 'current', doc: 'guides/run'});
     assert.equal(single.subset?.kind === 'doc' && single.subset.doc.id, 'guides/run');
     assert.equal(single.startPath, '/docs/next/guides/run');
     assert.equal(resolveExportTarget(manifestsOf(en)).subset, undefined);
   });
 
   it('answers 400 for an unknown category or doc, or both at once', () => {
-    assert.throws(() => resolveExportTarget(manifestsOf(en), {category: 'Nope'}), is400(/Unknown category "Nope".*Guides/));
-    assert.throws(() => resolveExportTarget(manifestsOf(en), {doc: 'nope'}), is400(/Unknown doc "nope".*intro, guides\/setup/));
+    assert.throws(() => resolveExportTarget(manifestsOf(en), {version: 'current', category: 'Nope'}), is400(/Unknown category "Nope".*Guides/));
+    assert.throws(() => resolveExportTarget(manifestsOf(en), {version: 'current', doc: 'nope'}), is400(/Unknown doc "nope".*intro, guides\/setup/));
     assert.throws(() => resolveExportTarget(manifestsOf(en), {doc: 'intro', category: 'Guides'}), is400(/either category or doc/));
   });
 
   it('takes the version and locale a request leaves out from the plugin options', () => {
-    const pinned = testManifest({docs: DOCS, startPath: '/docs/next/intro'}, {version: '2.0', locale: 'fr'});
+    const pinned = testManifest({docs: DOCS, startPath: '/docs/next/intro'}, {version: 'Next', locale: 'fr'});
     const frPinned = {...fr, options: pinned.options};
     const target = resolveExportTarget(manifestsOf(pinned, frPinned));
     assert.equal(target.locale, 'fr');
-    assert.equal(target.version, '2.0');
-    assert.equal(target.startPath, '/docs/start');
-    assert.equal(resolveExportTarget(manifestsOf(pinned, frPinned), {version: 'current', locale: 'en'}).startPath, '/docs/next/intro');
+    assert.equal(target.version, 'current');
+    assert.equal(target.startPath, '/docs/next/intro');
+    assert.equal(resolveExportTarget(manifestsOf(pinned, frPinned), {version: 'v2', locale: 'en'}).startPath, '/docs/start');
+    // The version option belongs to the configured docs; another instance gets its own lastVersion.
+    assert.equal(resolveExportTarget(manifestsOf(pinned, frPinned), {docsPluginId: 'sdk'}).version, '1.0');
   });
 });
