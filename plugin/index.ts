@@ -7,6 +7,7 @@ import {buildDocsOutline, defaultOutlineVersion, startPathOf} from './docs-outli
 import {registerExportCommand} from './export-command';
 import {PLUGIN_NAME, buildManifest, manifestFileName} from './manifest';
 import type {PluginOptions} from './options';
+import {pluginTexts, shippedMessages} from './translations';
 
 export default function pluginExportPdf(
   context: LoadContext,
@@ -25,6 +26,11 @@ export default function pluginExportPdf(
 
     getClientModules() {
       return [path.resolve(__dirname, '../client/route-signal.js')];
+    },
+
+    // The shipped translations of the button, the exports page and the book; a site's code.json overrides them.
+    getDefaultCodeTranslationMessages() {
+      return Promise.resolve(shippedMessages(context.i18n.currentLocale));
     },
 
     extendCli(cli) {
@@ -55,7 +61,8 @@ export default function pluginExportPdf(
             'is missing or has no docs. Set `docsPluginId` or `startPath`.',
         );
       }
-      const manifest = buildManifest(context, options, startPath, outlines);
+      const texts = pluginTexts(context.i18n.currentLocale, context.codeTranslations);
+      const manifest = buildManifest(context, options, startPath, outlines, texts);
       await actions.createData(
         manifestFileName(context.i18n.currentLocale),
         JSON.stringify(manifest, null, 2),

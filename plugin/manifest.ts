@@ -2,9 +2,10 @@ import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
 import type {DocsOutline} from './docs-outline';
 import type {PluginOptions} from './options';
+import type {Messages} from './translations';
 
 export const PLUGIN_NAME = 'docusaurus-plugin-export-pdf';
-const MANIFEST_VERSION = 2;
+const MANIFEST_VERSION = 3;
 
 /**
  * What the server entry needs to know about a built (or running) site.
@@ -27,8 +28,13 @@ export type SiteManifest = {
   title: string;
   /** Site tagline. */
   tagline: string;
-  /** Locale this manifest was written for, and the site's default one. */
-  locale: {current: string; default: string};
+  /**
+   * Locale this manifest was written for, and the site's default one; the
+   * current locale's `htmlLang` and writing direction (`rtl` for ar, fa, he…).
+   */
+  locale: {current: string; default: string; htmlLang: string; direction: 'ltr' | 'rtl'};
+  /** The plugin's texts in this locale: the site's code.json over the shipped translations. */
+  texts: Messages;
   /** Site path (baseUrl included) of the first page to export. */
   startPath: string;
   /** Site path of the navbar logo, when the site has one. */
@@ -56,6 +62,7 @@ export function buildManifest(
   options: PluginOptions,
   startPath: string,
   docs: DocsOutline[],
+  texts: Messages,
 ): SiteManifest {
   const {siteConfig, i18n} = context;
   const logoSrc = (siteConfig.themeConfig as {navbar?: {logo?: {src?: string}}}).navbar?.logo
@@ -69,7 +76,13 @@ export function buildManifest(
     siteUrl: siteConfig.url,
     title: siteConfig.title,
     tagline: siteConfig.tagline,
-    locale: {current: i18n.currentLocale, default: i18n.defaultLocale},
+    locale: {
+      current: i18n.currentLocale,
+      default: i18n.defaultLocale,
+      htmlLang: i18n.localeConfigs[i18n.currentLocale]?.htmlLang ?? i18n.currentLocale,
+      direction: i18n.localeConfigs[i18n.currentLocale]?.direction ?? 'ltr',
+    },
+    texts,
     startPath,
     logoPath: logoSrc ? sitePath(context.baseUrl, logoSrc) : undefined,
     docs,

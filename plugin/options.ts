@@ -1,6 +1,5 @@
 import {Joi} from '@docusaurus/utils-validation';
 import type {OptionValidationContext} from '@docusaurus/types';
-import {DEFAULT_FOOTER_TEMPLATE} from './page-templates';
 
 /** Paper sizes Chromium's printer understands. */
 export const PAPER_FORMATS = [
@@ -90,8 +89,11 @@ export type PluginOptions = {
   coverImage?: string | false;
   /** Leave out the cover page. */
   disableCover: boolean;
-  /** Heading of the table of contents. */
-  tocTitle: string;
+  /**
+   * Heading of the table of contents. Unset: the translation of
+   * `theme.ExportPdf.book.tocTitle` in the site's locale ("Table of Contents").
+   */
+  tocTitle?: string;
   /** Leave out the table of contents. */
   disableToc: boolean;
   /** Paper size of the PDF. */
@@ -120,8 +122,12 @@ export type PluginOptions = {
    * `''`: no header.
    */
   headerTemplate?: string;
-  /** Footer of every page but the cover (HTML), as `headerTemplate`. `''`: no footer. */
-  footerTemplate: string;
+  /**
+   * Footer of every page but the cover (HTML), as `headerTemplate`. Unset:
+   * "Page X of Y" centred, in the site's locale (`theme.ExportPdf.book.pageOf`).
+   * `''`: no footer.
+   */
+  footerTemplate?: string;
 };
 
 /** Options as written in `docusaurus.config`: all optional. */
@@ -135,7 +141,6 @@ export const DEFAULT_OPTIONS = {
   exportsPage: '/pdf-exports',
   exportTimeoutMs: 3 * 60 * 1000,
   disableCover: false,
-  tocTitle: 'Table of Contents',
   disableToc: false,
   paperFormat: 'A4',
   margin: {top: 64, right: 48, bottom: 64, left: 48},
@@ -150,8 +155,7 @@ export const DEFAULT_OPTIONS = {
     '.theme-code-block [class*="buttonGroup"]',
   ],
   captureFromBuild: true,
-  footerTemplate: DEFAULT_FOOTER_TEMPLATE,
-} satisfies Omit<PluginOptions, 'coverImage' | 'headerTemplate'>;
+} satisfies Omit<PluginOptions, 'coverImage' | 'headerTemplate' | 'footerTemplate' | 'tocTitle'>;
 
 const pixels = Joi.number().min(0).max(500);
 
@@ -179,7 +183,7 @@ const schema = Joi.object<PluginOptions>({
   coverSubtitle: Joi.string().allow(''),
   coverImage: Joi.alternatives(Joi.string(), Joi.boolean().valid(false)),
   disableCover: Joi.boolean().default(DEFAULT_OPTIONS.disableCover),
-  tocTitle: Joi.string().default(DEFAULT_OPTIONS.tocTitle),
+  tocTitle: Joi.string(),
   disableToc: Joi.boolean().default(DEFAULT_OPTIONS.disableToc),
   paperFormat: Joi.string()
     .valid(...PAPER_FORMATS)
@@ -197,7 +201,7 @@ const schema = Joi.object<PluginOptions>({
   captureFromBuild: Joi.boolean().default(DEFAULT_OPTIONS.captureFromBuild),
   css: Joi.string().allow(''),
   headerTemplate: Joi.string().allow(''),
-  footerTemplate: Joi.string().allow('').default(DEFAULT_OPTIONS.footerTemplate),
+  footerTemplate: Joi.string().allow(''),
 });
 
 export function validateOptions({

@@ -15,8 +15,14 @@ export function defaultHeaderTemplate(title: string): string {
   return `<div style="${TEMPLATE_STYLE} text-align: right;">${escapeHtml(title)}</div>`;
 }
 
-/** Footer of every page: "Page X of Y", centred. */
-export const DEFAULT_FOOTER_TEMPLATE = `<div style="${TEMPLATE_STYLE} text-align: center;">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>`;
+/**
+ * Footer of every page, centred: `pageOf` is the locale's "Page {pageNumber} of
+ * {totalPages}", whose placeholders become the elements the printer fills in.
+ */
+export function pageFooterTemplate(pageOf: string): string {
+  const text = escapeHtml(pageOf).replace(/\{(pageNumber|totalPages)\}/g, '<span class="$1"></span>');
+  return `<div style="${TEMPLATE_STYLE} text-align: center;">${text}</div>`;
+}
 
 /** Header of the native engine: the book title at the left, the chapter title at the right. */
 export function nativeHeaderTemplate(bookTitle: string): string {

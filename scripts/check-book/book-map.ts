@@ -169,7 +169,7 @@ export function mapBook(book: PdfBook, site: SiteExpectations): BookMap {
   let toc: BookMap['toc'];
   let firstContent = coverPages;
   if (!site.options.disableToc) {
-    const found = search(content, textKey(site.options.tocTitle), titleSize, {page: coverPages, segment: 0}, coverPages + 2);
+    const found = search(content, textKey(site.tocTitle), titleSize, {page: coverPages, segment: 0}, coverPages + 2);
     const start = found?.page ?? coverPages;
     toc = {start, end: start, titleFound: found !== undefined};
     firstContent = start + 1;

@@ -99,7 +99,7 @@ export async function checkBook(args: CheckArguments, log: (line: string) => voi
       site: siteDir,
       locale: site.target.locale,
       version: site.target.version,
-      docsPluginId: site.options.docsPluginId,
+      docsPluginId: site.target.docsPluginId,
       pages: pageCount,
       chapters: site.chapters.length,
       seconds: (performance.now() - started) / 1000,

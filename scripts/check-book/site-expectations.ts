@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {SiteManifest} from '../../plugin/manifest';
 import type {PluginOptions} from '../../plugin/options';
 import {planBook, type BookNode, type Chapter} from '../../server/export/book-plan';
+import {bookTexts} from '../../server/export/book-texts';
 import {resolveExportTarget, type ExportTarget} from '../../server/export/export-target';
 import {CaptureCache} from '../../server/export/native/capture-cache';
 import {HttpError} from '../../server/errors';
@@ -24,6 +25,8 @@ export type ExpectedChapter = {
 export type SiteExpectations = {
   manifest: SiteManifest;
   target: ExportTarget;
+  /** Heading of the book's TOC: the tocTitle option, else its translation in the locale. */
+  tocTitle: string;
   /** The export options the book was made with. */
   options: PluginOptions;
   /** Every page of the version in sidebar order, each once. */
@@ -35,22 +38,9 @@ export type SiteExpectations = {
 /** Which part of the site the book covers. */
 export type SiteSelection = {site: string; docsPlugin?: string; version?: string; locale?: string};
 
-function withDocsPlugin(manifests: Map<string, SiteManifest>, docsPlugin: string | undefined): Map<string, SiteManifest> {
-  if (docsPlugin === undefined) return manifests;
-  const copies = new Map<string, SiteManifest>();
-  for (const [locale, manifest] of manifests) {
-    if (!manifest.docs.some((docs) => docs.pluginId === docsPlugin)) {
-      const known = manifest.docs.map((docs) => docs.pluginId).join(', ') || 'none';
-      throw new InvocationError(`Unknown docs plugin "${docsPlugin}". This site has: ${known}.`);
-    }
-    copies.set(locale, {...manifest, options: {...manifest.options, docsPluginId: docsPlugin}});
-  }
-  return copies;
-}
-
 function resolveTarget(manifests: Map<string, SiteManifest>, selection: SiteSelection): ExportTarget {
   try {
-    return resolveExportTarget(manifests, {locale: selection.locale, version: selection.version});
+    return resolveExportTarget(manifests, {locale: selection.locale, docsPluginId: selection.docsPlugin, version: selection.version});
   } catch (error) {
     if (error instanceof HttpError) {
       const detail = (error as HttpError & {detail?: string}).detail;
@@ -72,9 +62,9 @@ export async function readSiteExpectations(selection: SiteSelection): Promise<Si
   } catch (error) {
     throw new InvocationError((error as Error).message);
   }
-  const target = resolveTarget(withDocsPlugin(manifests, selection.docsPlugin), selection);
+  const target = resolveTarget(manifests, selection);
   if (!target.outlineVersion) {
-    throw new InvocationError(`The site has no docs for the docs plugin "${target.manifest.options.docsPluginId}".`);
+    throw new InvocationError(`The site has no docs for the docs plugin "${target.docsPluginId}".`);
   }
   const {manifest} = target;
   const plan = planBook(target.outlineVersion);
@@ -87,5 +77,5 @@ export async function readSiteExpectations(selection: SiteSelection): Promise<Si
     const article = readArticle(await fs.readFile(built.path, 'utf8'), manifest.options.excludeSelectors);
     chapters.push({chapter, title: article.title ?? chapter.title, file: built.path, article});
   }
-  return {manifest, target, options: manifest.options, chapters, nodes: plan.nodes};
+  return {manifest, target, tocTitle: bookTexts(manifest).tocTitle, options: manifest.options, chapters, nodes: plan.nodes};
 }

@@ -1,5 +1,6 @@
 import type {SiteManifest} from '../../plugin/manifest';
 import {defaultHeaderTemplate, escapeHtml} from '../../plugin/page-templates';
+import {bookTexts} from './book-texts';
 
 /** Print CSS every export gets: long code lines wrap instead of running off the page. */
 export const BASE_PRINT_CSS = [
@@ -37,6 +38,7 @@ export function docsToPdfArgs(
 ): string[] {
   const {options} = manifest;
   const {margin} = options;
+  const texts = bookTexts(manifest);
   const args = [
     'core',
     `--initialDocURLs=${job.siteOrigin}${job.startPath}`,
@@ -63,10 +65,10 @@ export function docsToPdfArgs(
   if (options.disableToc) {
     args.push('--disableTOC');
   } else {
-    args.push(`--tocTitle=${escapeHtml(options.tocTitle)}`);
+    args.push(`--tocTitle=${escapeHtml(texts.tocTitle)}`);
   }
   const header = options.headerTemplate ?? defaultHeaderTemplate(coverTitle(manifest));
-  const footer = options.footerTemplate;
+  const footer = texts.footerTemplate;
   if (header || footer) {
     // Chromium prints its own date/title header for an empty template, so an
     // unwanted side gets an empty element instead.

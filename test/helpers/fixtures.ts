@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type {SiteManifest} from '../../plugin/manifest';
 import {DEFAULT_OPTIONS, type PluginOptions} from '../../plugin/options';
+import en from '../../plugin/translations/en';
 
 /** Smallest byte string that passes the exporter's completeness check. */
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 export function testManifest(overrides: Partial<SiteManifest> = {}, options: Partial<PluginOptions> = {}): SiteManifest {
   return {
-    manifestVersion: 2,
+    manifestVersion: 3,
     siteDir: '/site',
     outDir: '/site/build',
     baseUrl: '/',
@@ -17,7 +18,8 @@ export function testManifest(overrides: Partial<SiteManifest> = {}, options: Par
     siteUrl: 'https://docs.example.com',
     title: 'Example Docs',
     tagline: 'Docs & more',
-    locale: {current: 'en', default: 'en'},
+    locale: {current: 'en', default: 'en', htmlLang: 'en', direction: 'ltr'},
+    texts: en,
     startPath: '/docs/intro',
     logoPath: '/img/logo.svg',
     docs: [

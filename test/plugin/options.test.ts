@@ -20,9 +20,10 @@ describe('validateOptions', () => {
     assert.equal(options.paperFormat, 'A4');
     assert.deepEqual(options.margin, DEFAULT_OPTIONS.margin);
     assert.deepEqual(options.excludeSelectors, DEFAULT_OPTIONS.excludeSelectors);
-    assert.equal(options.tocTitle, 'Table of Contents');
+    // Unset: the book's texts in the site's locale (server/export/book-texts.ts).
+    assert.equal(options.tocTitle, undefined);
     assert.equal(options.headerTemplate, undefined);
-    assert.match(options.footerTemplate, /pageNumber.*totalPages/);
+    assert.equal(options.footerTemplate, undefined);
     assert.equal(options.coverTitle, undefined);
     assert.equal(options.coverImage, undefined);
     assert.equal(options.captureFromBuild, true);

@@ -30,7 +30,7 @@ const FIT_TEXT: Record<Exclude<DestinationFit, 'ok'>, string> = {
  */
 export function checkBookmarks({site, book, map}: CheckContext): CheckResult {
   const findings: Finding[] = [];
-  const matcher = new EntryMatcher(site.nodes, site.options.disableToc ? undefined : site.options.tocTitle, headingsByChapter(site.chapters, [2, 3]));
+  const matcher = new EntryMatcher(site.nodes, site.options.disableToc ? undefined : site.tocTitle, headingsByChapter(site.chapters, [2, 3]));
   const headings = new HeadingFinder(map, [2, 3]);
   const contentBottom = site.options.margin.bottom * PT_PER_CSS_PX;
   const entries = depthFirst(book.outline);

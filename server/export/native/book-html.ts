@@ -71,8 +71,17 @@ export function coverCss(userCss: string | undefined): string {
   return COVER_CSS + (userCss ?? '');
 }
 
-/** The TOC; `pageOf` gives each target's page number (placeholders on the first pass). */
-export function tocBody(title: string, entries: TocEntry[], pageOf: (target: string) => number | undefined, marker: string): string {
+/**
+ * The TOC; `pageOf` gives each target's page number (placeholders on the first
+ * pass), `numeral` writes it in the locale's digits.
+ */
+export function tocBody(
+  title: string,
+  entries: TocEntry[],
+  pageOf: (target: string) => number | undefined,
+  marker: string,
+  numeral: (page: number) => string = String,
+): string {
   const list = (items: TocEntry[]): string =>
     items.length === 0
       ? ''
@@ -81,7 +90,7 @@ export function tocBody(title: string, entries: TocEntry[], pageOf: (target: str
             const page = pageOf(entry.target);
             // A short doc entry stays on one page with its headings; a long one may break.
             const keep = entry.kind === 'doc' && entry.children.length <= KEEP_TOGETHER_ENTRIES ? ' export-pdf-keep' : '';
-            return `<li class="export-pdf-${entry.kind}${keep}"><a href="${escapeAttribute(marker + encodeURIComponent(entry.target))}"><span class="export-pdf-entry-title">${escapeHtml(entry.title)}</span><span class="export-pdf-leader"></span><span class="export-pdf-page">${page ?? ''}</span></a>${list(entry.children)}</li>`;
+            return `<li class="export-pdf-${entry.kind}${keep}"><a href="${escapeAttribute(marker + encodeURIComponent(entry.target))}"><span class="export-pdf-entry-title">${escapeHtml(entry.title)}</span><span class="export-pdf-leader"></span><span class="export-pdf-page">${page === undefined ? '' : numeral(page)}</span></a>${list(entry.children)}</li>`;
           })
           .join('')}</ol>`;
   return `<nav class="export-pdf-toc"><h1>${escapeHtml(title)}</h1>${list(entries)}</nav>`;

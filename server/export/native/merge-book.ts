@@ -1,4 +1,4 @@
-import {PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, PDFRef, PDFString, type PDFPage} from 'pdf-lib';
+import {PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, PDFRef, PDFString, ReadingDirection, type PDFPage} from 'pdf-lib';
 import {destinationName} from './destination-names';
 import type {PartDestination, PdfPart} from './pdf-part';
 import type {FontSharedGlyphs} from './font-shared-glyphs';
@@ -29,7 +29,8 @@ export type MergeInput = {
   outline: OutlineEntry[];
   /** Prefix of the link URLs that stand for in-book destinations. */
   marker: string;
-  metadata: {title: string; subject: string; language: string; author?: string};
+  /** `direction: 'rtl'`: viewers lay two-page spreads out right to left. */
+  metadata: {title: string; subject: string; language: string; direction?: 'ltr' | 'rtl'; author?: string};
   /** The installed fonts' shared glyphs, to give text the characters it was written in (ideograph-text.ts); none leaves the text as printed. */
   sharedGlyphs?: FontSharedGlyphs;
   /** The characters of the book's pages, which tell which code point of a shared glyph the text used. */
@@ -143,6 +144,7 @@ export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
   document.setTitle(metadata.title, {showInWindowTitleBar: true});
   document.setSubject(metadata.subject);
   document.setLanguage(metadata.language);
+  if (metadata.direction === 'rtl') document.catalog.getOrCreateViewerPreferences().setReadingDirection(ReadingDirection.R2L);
   if (metadata.author) document.setAuthor(metadata.author);
   document.setCreator('docusaurus-plugin-export-pdf');
   document.setProducer('docusaurus-plugin-export-pdf (Chromium, pdf-lib)');

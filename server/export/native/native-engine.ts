@@ -2,6 +2,7 @@ import os from 'node:os';
 import {promises as fs} from 'node:fs';
 import type {PDFOptions, Page} from 'puppeteer-core';
 import {planBook, type BookPlan} from '../book-plan';
+import {bookTexts} from '../book-texts';
 import {ExportFailure, progressIn, type EnginePhase, type ExportEngine, type ExportJob, type ProgressPlan} from '../engine';
 import {bookPartBody, bookPartCss, coverBody, coverCss, documentShell, tocBody, tocCss} from './book-html';
 import {
@@ -109,6 +110,7 @@ export class NativeEngine implements ExportEngine {
     const clock = new PhaseClock();
     const {manifest} = job;
     const options = manifest.options;
+    const texts = bookTexts(manifest);
     const report = (phase: EnginePhase, done?: number, total?: number) => job.onProgress?.(progressIn(PROGRESS_PLAN, phase, done, total));
     report('discover');
     const plan = await clock.time('discover', () => this.#plan(job));
@@ -154,7 +156,7 @@ export class NativeEngine implements ExportEngine {
     const printToc = (pageOf: (target: string) => number | undefined) =>
       printPart(browser, {
         origin,
-        html: documentShell(capture.styles, tocBody(options.tocTitle, toc, pageOf, MARKER), tocCss(options.css)),
+        html: documentShell(capture.styles, tocBody(texts.tocTitle, toc, pageOf, MARKER, texts.pageNumber), tocCss(options.css)),
         pdf,
         layoutWidth: box.width,
         prepare,
@@ -235,6 +237,7 @@ export class NativeEngine implements ExportEngine {
         plan,
         destinations,
         pdf,
+        texts,
       }),
     );
     const allParts = [cover, tocPart, ...content].filter((part): part is PdfPart => part !== undefined);
@@ -244,11 +247,11 @@ export class NativeEngine implements ExportEngine {
         destinations,
         overlay: overlay?.bytes,
         overlayPages: overlay?.stamped ?? new Set(),
-        outline: outlineEntries(plan.nodes, capture.pages, withToc ? options.tocTitle : undefined),
+        outline: outlineEntries(plan.nodes, capture.pages, withToc ? texts.tocTitle : undefined),
         marker: MARKER,
-        metadata: {title: bookTitle, subject: options.coverSubtitle || manifest.tagline, language: manifest.locale.current},
+        metadata: {title: bookTitle, subject: options.coverSubtitle || manifest.tagline, language: texts.lang, direction: texts.direction},
         sharedGlyphs: this.#sharedGlyphs,
-        bookChars: nonAsciiChars([bookTitle, options.tocTitle, options.coverSubtitle ?? '', ...[...capture.pages.values()].map((page) => page.html)]),
+        bookChars: nonAsciiChars([bookTitle, texts.tocTitle, texts.footerTemplate, options.coverSubtitle ?? '', ...[...capture.pages.values()].map((page) => page.html)]),
       }),
     );
     await clock.time('assemble', () => fs.writeFile(job.outputFile, bytes));
@@ -286,9 +289,10 @@ export class NativeEngine implements ExportEngine {
     const imageUrl = image && (/^[a-z]+:/i.test(image) ? image : job.siteOrigin + image);
     const facts: string[] = [];
     const versions = manifest.docs.find((docs) => docs.pluginId === job.docsPluginId)?.versions ?? [];
-    if (versions.length > 1 && job.outlineVersion) facts.push(`Version ${job.outlineVersion.label}`);
+    const texts = bookTexts(manifest);
+    if (versions.length > 1 && job.outlineVersion) facts.push(texts.versionLine(job.outlineVersion.label));
     if (job.subset) facts.push(job.subset.kind === 'category' ? job.subset.category.label : job.subset.doc.title);
-    facts.push(new Date().toLocaleDateString(manifest.locale.current, {year: 'numeric', month: 'long', day: 'numeric'}));
+    facts.push(texts.date(new Date()));
     return {title, subtitle: options.coverSubtitle ?? manifest.tagline, imageUrl, facts};
   }
 }

@@ -1,6 +1,7 @@
 import type {Browser, PDFOptions} from 'puppeteer-core';
-import {DEFAULT_FOOTER_TEMPLATE, nativeHeaderTemplate} from '../../../plugin/page-templates';
 import type {BookPlan} from '../book-plan';
+import type {BookTexts} from '../book-texts';
+import {escapeHtml} from '../../../plugin/page-templates';
 import type {ExportJob} from '../engine';
 import {overlayPages, type placeDestinations} from './book-layout';
 import {buildOverlay} from './page/overlay';
@@ -24,34 +25,37 @@ export async function printOverlay(
     plan: BookPlan;
     destinations: ReturnType<typeof placeDestinations>;
     pdf: PDFOptions;
+    texts: BookTexts;
   },
 ): Promise<{bytes: Uint8Array; stamped: Set<number>} | undefined> {
   const options = job.manifest.options;
-  const headerTemplate = options.headerTemplate ?? nativeHeaderTemplate(layout.bookTitle);
-  const footerTemplate = options.footerTemplate ?? DEFAULT_FOOTER_TEMPLATE;
+  const {texts} = layout;
+  const headerTemplate = texts.headerTemplate(layout.bookTitle);
+  const footerTemplate = texts.footerTemplate;
   if (!headerTemplate && !footerTemplate) return undefined;
   const pages = overlayPages({
     totalPages: layout.totalPages,
     coverPages: layout.coverPages,
     tocPages: layout.tocPages,
-    tocTitle: options.tocTitle,
+    tocTitle: texts.tocTitle,
     chapters: layout.plan.chapters,
     destinations: layout.destinations,
   });
   const size = paperSize(options.paperFormat);
   const bytes = await printPart(browser, {
     origin: job.siteOrigin,
-    html: '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>',
+    // The page's language and direction: in a right-to-left book the header's title sides swap.
+    html: `<!doctype html><html lang="${escapeHtml(texts.lang)}" dir="${texts.direction}"><head><meta charset="utf-8"></head><body></body></html>`,
     pdf: {...layout.pdf, margin: {top: 0, right: 0, bottom: 0, left: 0}, printBackground: false},
     layoutWidth: contentBox(options.paperFormat, {top: 0, right: 0, bottom: 0, left: 0}).width,
     prepare: async (page) => {
       await page.evaluate(buildOverlay, {
-        pages,
-        total: layout.totalPages,
+        pages: pages.map((page) => ({...page, numeral: texts.pageNumber(page.number)})),
+        total: texts.pageNumber(layout.totalPages),
         headerTemplate,
         footerTemplate,
         documentTitle: layout.bookTitle,
-        date: new Date().toLocaleDateString(job.manifest.locale.current),
+        date: texts.date(new Date()),
         pageWidth: size.width,
         pageHeight: size.height,
         marginTop: options.margin.top,

@@ -21,7 +21,7 @@ describe('runExportCommand failures', () => {
     const dir = manifestDir(siteDir);
     await mkdir(dir, {recursive: true});
     for (const locale of locales) {
-      const manifest = testManifest({siteDir, outDir: path.join(siteDir, 'build'), locale: {current: locale, default: 'en'}});
+      const manifest = testManifest({siteDir, outDir: path.join(siteDir, 'build'), locale: {current: locale, default: 'en', htmlLang: locale, direction: 'ltr'}});
       await writeFile(path.join(dir, manifestFileName(locale)), JSON.stringify(manifest));
     }
   }

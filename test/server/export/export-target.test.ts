@@ -37,7 +37,7 @@ const DOCS: DocsOutline[] = [
 ];
 
 const en = testManifest({docs: DOCS, startPath: '/docs/start'});
-const fr = testManifest({docs: DOCS, startPath: '/fr/docs/next/intro', locale: {current: 'fr', default: 'en'}, title: 'Docs FR'});
+const fr = testManifest({docs: DOCS, startPath: '/fr/docs/next/intro', locale: {current: 'fr', default: 'en', htmlLang: 'fr', direction: 'ltr'}, title: 'Docs FR'});
 
 function is400(pattern: RegExp) {
   return (error: unknown) => error instanceof HttpError && error.status === 400 && pattern.test(`${error.message} ${error.detail}`);

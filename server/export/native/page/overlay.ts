@@ -1,7 +1,10 @@
 // Run inside Chromium by puppeteer: serialized with Function.prototype.toString.
 
-/** One page of the header/footer overlay; `title` null for a page that gets neither (the cover). */
-export type OverlayPage = {title: string | null; number: number};
+/**
+ * One page of the header/footer overlay; `title` null for a page that gets
+ * neither (the cover); `numeral`: its number in the locale's digits.
+ */
+export type OverlayPage = {title: string | null; number: number; numeral?: string};
 
 /**
  * Builds the overlay document: one transparent page per page of the book, with
@@ -10,7 +13,8 @@ export type OverlayPage = {title: string | null; number: number};
  */
 export function buildOverlay(options: {
   pages: OverlayPage[];
-  total: number;
+  /** The page count in the locale's digits. */
+  total: string;
   headerTemplate: string;
   footerTemplate: string;
   documentTitle: string;
@@ -25,8 +29,8 @@ export function buildOverlay(options: {
   const fill = (box: HTMLElement, html: string, page: OverlayPage) => {
     box.innerHTML = html;
     const values: Record<string, string> = {
-      pageNumber: String(page.number),
-      totalPages: String(options.total),
+      pageNumber: page.numeral ?? String(page.number),
+      totalPages: options.total,
       title: page.title ?? '',
       documentTitle: options.documentTitle,
       date: options.date,
