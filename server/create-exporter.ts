@@ -17,6 +17,8 @@ export type ExporterSetup = {
   /** Plugin instance whose manifests are read. */
   pluginId?: string;
   documentsDir: string;
+  /** Keep a record of what each PDF holds for GET /pdf-files; off for a file the CLI writes elsewhere. */
+  recordsBooks?: boolean;
   /** Origin the engines reach the site at. */
   siteOrigin: string;
   /** The site is served from its build, not by the dev server. */
@@ -38,6 +40,7 @@ export async function createExporter(setup: ExporterSetup): Promise<Exporter> {
       setup.engine,
     ),
     documentsDir: setup.documentsDir,
+    recordsBooks: setup.recordsBooks,
     siteOrigin: setup.siteOrigin,
     servesBuild: setup.servesBuild,
     siteProbe: setup.siteProbe,

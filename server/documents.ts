@@ -1,5 +1,6 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
+import {readBookRecord, type BookRecord} from './book-records';
 import {isErrnoException, missingDirectoryError} from './errors';
 
 /** One PDF in the documents directory, as `GET /pdf-files` lists it. */
@@ -14,6 +15,8 @@ export type PdfFileEntry = {
   created: string;
   /** Last modification time, ISO 8601. */
   modified: string;
+  /** What the book holds: docs plugin, version and locale; absent for a PDF this service did not export. */
+  book?: BookRecord;
 };
 
 export function megabytes(bytes: number): string {
@@ -42,7 +45,9 @@ export async function listPdfFiles(documentsDir: string): Promise<PdfFileEntry[]
       .map(async (entry) => {
         try {
           const stats = await fs.lstat(path.join(documentsDir, entry.name));
-          return stats.isFile() ? toEntry(entry.name, stats) : undefined;
+          if (!stats.isFile()) return undefined;
+          const book = await readBookRecord(documentsDir, entry.name, stats.size);
+          return {...toEntry(entry.name, stats), ...(book ? {book} : {})};
         } catch {
           return undefined; // removed between readdir and stat
         }

@@ -84,6 +84,8 @@ export async function runExportCommand(args: ExportCommandArgs, io: CommandIo = 
       siteDir,
       pluginId: options.pluginId,
       documentsDir: output.documentsDir,
+      // The documents directory the API lists gets the record; a directory of the user's own does not.
+      recordsBooks: options.out === undefined,
       siteOrigin,
       servesBuild: true,
       siteProbe: httpSiteProbe(siteOrigin + manifest.baseUrl),

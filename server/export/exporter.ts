@@ -6,6 +6,7 @@ import {assertDirectory} from '../documents';
 import {ERROR_TEXTS, HttpError} from '../errors';
 import {defaultFileName} from '../file-name';
 import type {SiteProbe} from '../site/site-probe';
+import {sweepBookRecords, writeBookRecord, type BookRecord} from '../book-records';
 import {commitFile, looksLikeCompletePdf, removeQuietly} from './atomic-file';
 import {ExportFailure, type ExportEngine} from './engine';
 import {ExportStatusBoard} from './export-status';
@@ -24,6 +25,8 @@ export type ExportResult = {
 export type ExporterOptions = {
   engine: ExportEngine;
   documentsDir: string;
+  /** Keep a record of what each PDF holds beside it (server/book-records.ts); default true. */
+  recordsBooks?: boolean;
   /** Origin the engine reaches the site at. */
   siteOrigin: string;
   /** The site is served from its build (serve mode), not by the dev server. */
@@ -128,6 +131,7 @@ export class Exporter {
       const owner = PART_FILE.exec(name)?.[1];
       if (owner && !isAlive(Number(owner))) await removeQuietly(path.join(documentsDir, name));
     }
+    await sweepBookRecords(documentsDir, parts);
     const workDirs = await fs.readdir(workRoot).catch(() => [] as string[]);
     for (const name of workDirs) {
       const owner = WORK_DIR.exec(name)?.[1];
@@ -199,6 +203,9 @@ export class Exporter {
           detail: 'The engine finished without writing a complete PDF.',
         });
       }
+      if (this.#options.recordsBooks !== false) {
+        await writeBookRecord(documentsDir, fileName, bookRecord(target), (await fs.stat(temporary)).size, jobId);
+      }
       await commitFile(temporary, destination);
       const {size} = await fs.stat(destination);
       say(`${fileName}: ${size} bytes in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
@@ -225,6 +232,13 @@ export class Exporter {
       });
     }
   }
+}
+
+/** What the file holds, for GET /pdf-files; the version's label only where the docs have several. */
+function bookRecord(target: ExportTarget): BookRecord {
+  const versions = target.manifest.docs.find((docs) => docs.pluginId === target.docsPluginId)?.versions.length ?? 0;
+  const label = versions > 1 ? target.outlineVersion?.label : undefined;
+  return {docsPluginId: target.docsPluginId, version: target.version, ...(label ? {versionLabel: label} : {}), locale: target.locale};
 }
 
 function shuttingDown(): HttpError {

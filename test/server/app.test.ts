@@ -61,6 +61,14 @@ describe('API', () => {
       assert.deepEqual(await partFiles(), []);
     });
 
+    it('lists what the book holds in GET /pdf-files, until the file is replaced by other means', async () => {
+      await request(app()).get('/export-pdf?fileName=handbook').expect(200);
+      const listed = await request(app()).get('/pdf-files').expect(200);
+      assert.deepEqual(listed.body.files[0].book, {docsPluginId: 'default', version: 'current', locale: 'en'});
+      await writeFile(path.join(documentsDir, 'handbook.pdf'), Buffer.concat([TINY_PDF, TINY_PDF]));
+      assert.equal((await request(app()).get('/pdf-files').expect(200)).body.files[0].book, undefined);
+    });
+
     it('gives the engine the manifest, the site origin and a hidden part file in the documents directory', async () => {
       await request(app()).get('/export-pdf?fileName=a').expect(200);
       const [job] = engine.jobs;

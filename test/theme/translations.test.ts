@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {describe, it} from 'node:test';
+import en from '../../plugin/translations/en';
+import {SHIPPED_MESSAGES, localesToTry, pluginTexts, shippedMessages} from '../../plugin/translations';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -13,26 +15,70 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Ids given to <Translate id="…"> and translate({id: '…'}) across the theme. */
-const THEME_IDS = new Set(
-  sources(path.join(ROOT, 'theme')).flatMap((source) => [...source.matchAll(/\bid[=:]\s*["'](theme\.ExportPdf\.[\w.]+)["']/g)].map((match) => match[1]!)),
-);
+const THEME = sources(path.join(ROOT, 'theme'));
 
-describe('UI texts', () => {
-  it('all go through Translate with ids under theme.ExportPdf', () => {
-    assert.ok(THEME_IDS.size >= 25, `${THEME_IDS.size} ids`);
+/** The English default of every id the theme gives to <Translate id="…"> or translate({id: '…'}). */
+const THEME_DEFAULTS = new Map<string, string>();
+for (const source of THEME) {
+  for (const match of source.matchAll(/id="(theme\.ExportPdf\.[\w.]+)"[^>]*>\s*\{?['"]?([^<]*?)['"]?\}?\s*<\/Translate>/g)) {
+    THEME_DEFAULTS.set(match[1]!, match[2]!.trim());
+  }
+  for (const match of source.matchAll(/id: '(theme\.ExportPdf\.[\w.]+)',\s*message: '([^']*)'/g)) {
+    THEME_DEFAULTS.set(match[1]!, match[2]!);
+  }
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe('the plugin texts', () => {
+  it('all go through Translate with ids under theme.ExportPdf, the book texts too', () => {
+    assert.ok(THEME_DEFAULTS.size >= 30, `${THEME_DEFAULTS.size} ids`);
+    for (const id of ['theme.ExportPdf.book.tocTitle', 'theme.ExportPdf.book.pageOf', 'theme.ExportPdf.book.version']) {
+      assert.ok(THEME_DEFAULTS.has(id), `${id} is declared in the theme, so write-translations extracts it`);
+    }
   });
 
-  it('are all translated in the example site French locale, with the same placeholders', () => {
-    const french = JSON.parse(readFileSync(path.join(ROOT, 'example-site/i18n/fr/code.json'), 'utf8')) as Record<string, {message: string}>;
-    const ours = Object.keys(french).filter((id) => id.startsWith('theme.ExportPdf.'));
-    assert.deepEqual([...THEME_IDS].filter((id) => !french[id]).sort(), [], 'missing in French');
-    assert.deepEqual(ours.filter((id) => !THEME_IDS.has(id)).sort(), [], 'French texts no component uses');
-    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
-    for (const source of sources(path.join(ROOT, 'theme'))) {
-      for (const match of source.matchAll(/id="(theme\.ExportPdf\.[\w.]+)"[\s\S]*?>\s*\{?['"]?([^<]*?)['"]?\}?\s*<\/Translate>/g)) {
-        assert.deepEqual(placeholders(french[match[1]!]!.message), placeholders(match[2]!), match[1]);
-      }
+  it('are the English of plugin/translations/en.ts, word for word', () => {
+    assert.deepEqual(Object.fromEntries([...THEME_DEFAULTS].sort()), Object.fromEntries(Object.entries(en).sort()));
+  });
+
+  it('ship in at least the eleven locales the README lists, and three right-to-left ones', () => {
+    for (const locale of ['en', 'fr', 'de', 'es', 'pt-BR', 'it', 'ja', 'ko', 'zh-Hans', 'zh-Hant', 'ru', 'ar', 'he', 'fa']) {
+      assert.ok(SHIPPED_MESSAGES[locale], locale);
     }
+  });
+
+  for (const [locale, messages] of Object.entries(SHIPPED_MESSAGES)) {
+    it(`in ${locale}: every text, none too many, the same placeholders, nothing left empty`, () => {
+      const ids = Object.keys(messages);
+      assert.deepEqual([...THEME_DEFAULTS.keys()].filter((id) => !(id in messages)).sort(), [], 'missing');
+      assert.deepEqual(ids.filter((id) => !THEME_DEFAULTS.has(id)).sort(), [], 'no component uses');
+      for (const [id, text] of Object.entries(messages)) {
+        assert.ok(text.trim(), `${id} is empty`);
+        assert.deepEqual(placeholders(text), placeholders(en[id as keyof typeof en]), id);
+      }
+    });
+  }
+});
+
+describe('choosing the shipped texts for a site locale', () => {
+  it('tries the locale, then its language with region or script, then the language', () => {
+    assert.deepEqual(localesToTry('zh-CN'), ['zh-CN', 'zh-Hans', 'zh']);
+    assert.equal(shippedMessages('zh-TW'), SHIPPED_MESSAGES['zh-Hant']);
+    assert.equal(shippedMessages('pt'), SHIPPED_MESSAGES['pt-BR']);
+    assert.equal(shippedMessages('ja-JP'), SHIPPED_MESSAGES.ja);
+    assert.equal(shippedMessages('fr-CA'), SHIPPED_MESSAGES.fr);
+  });
+
+  it('falls back to English for a locale it does not ship, or a tag Intl refuses', () => {
+    assert.equal(shippedMessages('sw'), en);
+    assert.equal(shippedMessages('not a tag'), en);
+  });
+
+  it("lets the site's code.json win, ignoring empty and foreign entries", () => {
+    const texts = pluginTexts('fr', {'theme.ExportPdf.book.tocTitle': 'Sommaire', 'theme.ExportPdf.button': '', 'theme.Other': 'x'});
+    assert.equal(texts['theme.ExportPdf.book.tocTitle'], 'Sommaire');
+    assert.equal(texts['theme.ExportPdf.button'], SHIPPED_MESSAGES.fr!['theme.ExportPdf.button']);
+    assert.ok(!('theme.Other' in texts));
   });
 });

@@ -25,6 +25,8 @@ export type PdfFile = {
   sizeMB: string;
   created: string;
   modified: string;
+  /** What the book holds, for a PDF this API exported. */
+  book?: {docsPluginId: string; version: string; versionLabel: string; locale: string};
 };
 
 /** Success body of GET /export-pdf. */
@@ -135,6 +137,10 @@ async function getJson<T>(apiUrl: string, url: string, token?: string, signal?: 
 export type ExportRequest = {
   /** Locale to export: the one the reader is viewing. */
   locale?: string;
+  /** Docs plugin instance of the page being read. */
+  docsPluginId?: string;
+  /** Docs version of the page being read (its name). */
+  version?: string;
   /** Id the progress of this export is followed by. */
   exportId?: string;
 };
@@ -142,6 +148,8 @@ export type ExportRequest = {
 export async function requestExport(apiUrl: string, token?: string, request: ExportRequest = {}): Promise<ExportSuccess> {
   const query = new URLSearchParams();
   if (request.locale) query.set('locale', request.locale);
+  if (request.docsPluginId) query.set('docsPluginId', request.docsPluginId);
+  if (request.version) query.set('version', request.version);
   if (request.exportId) query.set('exportId', request.exportId);
   const search = query.toString() ? `?${query}` : '';
   return getJson<ExportSuccess>(apiUrl, `${apiUrl}/export-pdf${search}`, token);

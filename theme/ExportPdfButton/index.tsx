@@ -7,6 +7,7 @@ import {usePluginData} from '@docusaurus/useGlobalData';
 import type {Props} from '@theme/ExportPdfButton';
 import type {ExportPdfClientData, ExportProgress} from './api';
 import {useExportPdf} from './useExportPdf';
+import {useLocaleNumbers} from './useLocaleNumbers';
 import styles from './styles.module.css';
 
 /** What the export is doing, in words. */
@@ -68,6 +69,7 @@ function ProgressStep({progress}: {progress?: ExportProgress}): ReactNode {
 }
 
 function ProgressPanel({progress}: {progress?: ExportProgress}): ReactNode {
+  const numbers = useLocaleNumbers();
   const percent = Math.round(progress?.percent ?? 0);
   const label = translate({
     id: 'theme.ExportPdf.progress.label',
@@ -87,7 +89,7 @@ function ProgressPanel({progress}: {progress?: ExportProgress}): ReactNode {
       </div>
       <div className={styles.progressText} aria-live="polite">
         <ProgressStep progress={progress} />
-        <span className={styles.percent}>{percent}%</span>
+        <span className={styles.percent}>{numbers.percent.format(percent / 100)}</span>
       </div>
     </div>
   );
@@ -108,6 +110,7 @@ function CloseButton({onClick}: {onClick: () => void}): ReactNode {
 
 export default function ExportPdfButton({className, inline = false, onExported}: Props): ReactNode {
   const {state, start, submitToken, reset} = useExportPdf();
+  const numbers = useLocaleNumbers();
   const {exportsPagePath, documentsPath} = usePluginData('docusaurus-plugin-export-pdf') as ExportPdfClientData;
   const onExportsPage = useLocation().pathname.replace(/\/$/, '') === exportsPagePath;
   const finished = state.status === 'done' ? state.result : undefined;
@@ -141,8 +144,8 @@ export default function ExportPdfButton({className, inline = false, onExported}:
             <Translate
               id="theme.ExportPdf.busyPercent"
               description="Button text while the PDF export runs, with the share done"
-              values={{percent: Math.round(state.progress?.percent ?? 0)}}>
-              {'Exporting PDF… {percent}%'}
+              values={{percent: numbers.percent.format(Math.round(state.progress?.percent ?? 0) / 100)}}>
+              {'Exporting PDF… {percent}'}
             </Translate>
           </>
         ) : (
@@ -163,7 +166,7 @@ export default function ExportPdfButton({className, inline = false, onExported}:
               <Translate
                 id="theme.ExportPdf.download"
                 description="Link to the exported PDF"
-                values={{fileName: state.result.fileName, size: state.result.fileSizeMB}}>
+                values={{fileName: state.result.fileName, size: numbers.megabytes.format(Number(state.result.fileSizeMB))}}>
                 {'Download {fileName} ({size} MB)'}
               </Translate>
             </a>

@@ -1,6 +1,7 @@
 import {useCallback, useEffect, useRef, useState} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {usePluginData} from '@docusaurus/useGlobalData';
+import {useActivePluginAndVersion} from '@docusaurus/plugin-content-docs/client';
 import {
   ExportApiError,
   ExportAuthError,
@@ -24,8 +25,9 @@ export type ExportState =
   | {status: 'error'; message: string; detail?: string};
 
 /**
- * Runs one export at a time from this page, of the locale the reader is
- * viewing, follows its progress, and keeps its outcome.
+ * Runs one export at a time from this page, of the locale, docs plugin
+ * instance and version the reader is viewing (the API's defaults outside the
+ * docs), follows its progress, and keeps its outcome.
  */
 export function useExportPdf(): {
   state: ExportState;
@@ -35,6 +37,9 @@ export function useExportPdf(): {
 } {
   const data = usePluginData('docusaurus-plugin-export-pdf') as ExportPdfClientData;
   const {i18n} = useDocusaurusContext();
+  const active = useActivePluginAndVersion();
+  const docsPluginId = active?.activePlugin.pluginId;
+  const version = active?.activeVersion?.name;
   const [state, setState] = useState<ExportState>({status: 'idle'});
   const running = useRef(false);
   const following = useRef<AbortController | undefined>(undefined);
@@ -64,7 +69,7 @@ export function useExportPdf(): {
             },
             follow.signal,
           );
-          return requestExport(url, token, {locale: i18n.currentLocale, exportId});
+          return requestExport(url, token, {locale: i18n.currentLocale, docsPluginId, version, exportId});
         })
         .then(
           (result) => {
@@ -91,7 +96,7 @@ export function useExportPdf(): {
           running.current = false;
         });
     },
-    [data, i18n.currentLocale],
+    [data, i18n.currentLocale, docsPluginId, version],
   );
 
   const start = useCallback(() => run(), [run]);

@@ -1,15 +1,34 @@
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
 import Translate, {translate} from '@docusaurus/Translate';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import ExportPdfButton from '@theme/ExportPdfButton';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import Layout from '@theme/Layout';
 import type {ExportPdfClientData, PdfFile} from '../ExportPdfButton/api';
+import {useLocaleLanguage, useLocaleNumbers} from '../ExportPdfButton/useLocaleNumbers';
+import {bookTexts} from './bookTexts';
 import {usePdfFiles} from './usePdfFiles';
 import styles from './styles.module.css';
 
-function FileRow({file, siteRoot, dates}: {file: PdfFile; siteRoot: string; dates: Intl.DateTimeFormat}): ReactNode {
+type Formats = {dates: Intl.DateTimeFormat; megabytes: Intl.NumberFormat; languages?: Intl.DisplayNames};
+
+/** Which docs, version and locale a book holds: "sdk · Version 1.0 · français"; empty for a file the API did not export. */
+function bookContents(book: PdfFile['book'], languages?: Intl.DisplayNames): string {
+  if (!book) return '';
+  const parts: string[] = [];
+  if (book.docsPluginId !== 'default') parts.push(book.docsPluginId);
+  if (book.versionLabel) parts.push(bookTexts(book.versionLabel).versionLine);
+  let language: string | undefined;
+  try {
+    language = languages?.of(book.locale);
+  } catch {
+    // Not a BCP 47 tag Intl knows: the locale as the site names it.
+  }
+  parts.push(language ?? book.locale);
+  return parts.join(' · ');
+}
+
+function FileRow({file, siteRoot, formats}: {file: PdfFile; siteRoot: string; formats: Formats}): ReactNode {
   const href = siteRoot + encodeURIComponent(file.name);
   const modified = new Date(file.modified);
   return (
@@ -19,11 +38,12 @@ function FileRow({file, siteRoot, dates}: {file: PdfFile; siteRoot: string; date
           {file.name}
         </a>
       </td>
+      <td data-testid="pdf-exports-book">{bookContents(file.book, formats.languages)}</td>
       <td className={styles.number} title={`${file.size} B`}>
-        {file.sizeMB} MB
+        {formats.megabytes.format(Number(file.sizeMB))} MB
       </td>
       <td>
-        <time dateTime={file.modified}>{dates.format(modified)}</time>
+        <time dateTime={file.modified}>{formats.dates.format(modified)}</time>
       </td>
       <td className={styles.actions}>
         <a className="button button--sm button--outline button--primary" href={href} download={file.name}>
@@ -38,8 +58,13 @@ function FileRow({file, siteRoot, dates}: {file: PdfFile; siteRoot: string; date
 
 function FileTable({files}: {files: PdfFile[]}): ReactNode {
   const {documentsPath} = usePluginData('docusaurus-plugin-export-pdf') as ExportPdfClientData;
-  const {i18n} = useDocusaurusContext();
-  const dates = new Intl.DateTimeFormat(i18n.currentLocale, {dateStyle: 'medium', timeStyle: 'short'});
+  const language = useLocaleLanguage();
+  const {megabytes} = useLocaleNumbers();
+  const formats: Formats = {
+    dates: new Intl.DateTimeFormat(language, {dateStyle: 'medium', timeStyle: 'short'}),
+    megabytes,
+    languages: typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(language, {type: 'language'}) : undefined,
+  };
   return (
     <table className={styles.table} data-testid="pdf-exports-table">
       <thead>
@@ -47,6 +72,11 @@ function FileTable({files}: {files: PdfFile[]}): ReactNode {
           <th>
             <Translate id="theme.ExportPdf.page.name" description="Column of the file names on the exported PDFs page">
               File
+            </Translate>
+          </th>
+          <th>
+            <Translate id="theme.ExportPdf.page.book" description="Column saying which docs, version and locale each PDF holds">
+              Contents
             </Translate>
           </th>
           <th className={styles.number}>
@@ -70,7 +100,7 @@ function FileTable({files}: {files: PdfFile[]}): ReactNode {
       </thead>
       <tbody>
         {files.map((file) => (
-          <FileRow key={file.name} file={file} siteRoot={documentsPath} dates={dates} />
+          <FileRow key={file.name} file={file} siteRoot={documentsPath} formats={formats} />
         ))}
       </tbody>
     </table>

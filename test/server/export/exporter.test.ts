@@ -81,7 +81,8 @@ describe('Exporter', () => {
     assert.equal((await running).fileName, 'finishing.pdf');
     await assert.rejects(queued, (error: unknown) => error instanceof HttpError && error.status === 503);
     await closed;
-    assert.deepEqual(await readdir(documentsDir), ['finishing.pdf']);
+    // Besides the PDF, only its book record (server/book-records.ts): no part file.
+    assert.deepEqual(await readdir(documentsDir), ['.finishing.pdf.book.json', 'finishing.pdf']);
     assert.equal(engine.jobs.length, 1);
   });
 
