@@ -34,6 +34,11 @@ const config: Config = {
   ],
 
   plugins: [
+    // A second docs plugin instance, versioned: /sdk/ shows 1.0 (its lastVersion), /sdk/next/ the docs folder.
+    [
+      '@docusaurus/plugin-content-docs',
+      {id: 'sdk', path: 'sdk', routeBasePath: 'sdk', sidebarPath: './sidebarsSdk.ts'},
+    ],
     [
       'docusaurus-plugin-export-pdf',
       {
@@ -49,6 +54,8 @@ const config: Config = {
       logo: {alt: 'Acme Widgets logo', src: 'img/logo.svg'},
       items: [
         {type: 'docSidebar', sidebarId: 'docsSidebar', position: 'left', label: 'Docs'},
+        {type: 'docSidebar', docsPluginId: 'sdk', sidebarId: 'sdkSidebar', position: 'left', label: 'SDK'},
+        {type: 'docsVersionDropdown', docsPluginId: 'sdk', position: 'right'},
         {type: 'localeDropdown', position: 'right'},
         {type: 'custom-exportPdf', position: 'right'},
       ],

@@ -96,11 +96,28 @@ describe('docusaurus export-pdf', {timeout: 120_000}, () => {
     assert.doesNotMatch(text, /pocket-sized task queue/);
   });
 
+  it('exports the lastVersion of another docs plugin instance when no version is given', async () => {
+    const file = path.join(out.dir, 'sdk.pdf');
+    const run = await exportPdf('--docs-plugin', 'sdk', '--out', file);
+    assert.equal(run.code, 0, run.output);
+    assert.match(run.output, /Exporting en\/sdk\/1\.0 of/);
+    const text = (await pdfText(file)).replace(/\s+/g, ' ');
+    assert.match(text, /the 1\.0 release, the stable one/);
+    assert.doesNotMatch(text, /next release/);
+    assert.match(text, /Version 1\.0/, 'the cover names the version of versioned docs');
+  });
+
+  it('refuses an unknown docs plugin, naming the known ones, and writes nothing', async () => {
+    const run = await exportPdf('--docs-plugin', 'api', '--out', path.join(out.dir, 'api.pdf'));
+    assert.equal(run.code, 2, run.output);
+    assert.equal(run.stderr, '[export-pdf] Error: Unknown docs plugin "api"\n[export-pdf] This site has: default, sdk.\n');
+  });
+
   it('fails past --timeout with the API\'s error and its detail, and leaves nothing behind', async () => {
     const run = await exportPdf('--timeout', '1000', '--out', path.join(out.dir, 'late.pdf'));
     assert.equal(run.code, 1, run.output);
     assert.match(run.stderr, /\[export-pdf\] Error: Export command failed\n\[export-pdf\] The native engine did not finish within 1 s and was stopped\.\n$/);
-    await assertCleanedUp(run, ['book.pdf', 'intro-fr.pdf']);
+    await assertCleanedUp(run, ['book.pdf', 'intro-fr.pdf', 'sdk.pdf']);
   });
 
   it('stops on SIGINT during the export and leaves nothing behind', async () => {
@@ -113,7 +130,7 @@ describe('docusaurus export-pdf', {timeout: 120_000}, () => {
     const run = await started.done;
     assert.equal(run.code, 130, run.output);
     assert.match(run.stderr, /\[export-pdf\] Error: Stopped by SIGINT\n\[export-pdf\] The export was aborted; no file was written\.\n$/);
-    await assertCleanedUp(run, ['book.pdf', 'intro-fr.pdf']);
+    await assertCleanedUp(run, ['book.pdf', 'intro-fr.pdf', 'sdk.pdf']);
   });
 
   it('refuses an unknown locale, naming the known ones, and writes nothing', async () => {

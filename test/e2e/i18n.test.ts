@@ -19,7 +19,7 @@ describe('a second locale in a real browser', {timeout: 300_000}, () => {
     const link = page.getByTestId('export-pdf-download');
     await link.waitFor({timeout: EXPORT_TIMEOUT});
     const text = (await link.textContent()) ?? '';
-    const fileName = /Télécharger (export-[^ ]+\.pdf) \([\d.]+ Mo\)/.exec(text)?.[1];
+    const fileName = /Télécharger (export-docs-current-fr-[^ ]+\.pdf) \(\d+,\d\d Mo\)/.exec(text)?.[1];
     assert.ok(fileName, text);
     assert.equal(await link.getAttribute('href'), `/${fileName}`, 'PDFs are served at the site root for every locale');
     const served = await fetch(`${site.server.siteUrl}/${fileName}`);
@@ -32,11 +32,18 @@ describe('a second locale in a real browser', {timeout: 300_000}, () => {
     assert.match(pdfText, /file de tâches de poche/, 'the French intro, not the English one');
     assert.doesNotMatch(pdfText, /pocket-sized task queue/);
     assert.match(pdfText, /Marker: getting-started-installation/, 'untranslated docs come in the default language');
+    // The book's texts in French: the site's code.json word (Sommaire), else the plugin's shipped French.
+    assert.match(pdfText, /^\s*Sommaire\s*$/m);
+    assert.match(pdfText, /Page 3 sur \d+/);
+    assert.doesNotMatch(pdfText, /Table of Contents|Table des matières|Page \d+ of \d+/);
+    const cover = execFileSync('pdftotext', ['-l', '1', path.join(site.server.documentsDir, fileName), '-'], {encoding: 'utf8'});
+    assert.match(cover, new RegExp(new Date().toLocaleDateString('fr-FR', {year: 'numeric', month: 'long', day: 'numeric'})), 'the date as French writes it');
 
     await page.goto(`${site.server.siteUrl}/fr/pdf-exports`);
     await page.getByTestId('pdf-exports-row').first().waitFor();
     assert.equal(await page.locator('h1').textContent(), 'PDF exportés');
-    assert.deepEqual(await page.locator('thead th').allTextContents(), ['Fichier', 'Taille', 'Exporté le', 'Actions']);
+    assert.deepEqual(await page.locator('thead th').allTextContents(), ['Fichier', 'Contenu', 'Taille', 'Exporté le', 'Actions']);
+    assert.equal(await page.getByTestId('pdf-exports-book').first().textContent(), 'français');
     assert.equal(await page.getByRole('link', {name: 'Télécharger'}).first().getAttribute('href'), `/${fileName}`);
     await page.screenshot({path: path.join(SCREENSHOTS, 'exports-page-fr.png')});
     await context.close();
