@@ -18,8 +18,12 @@ const config: Config = {
   themes: ['@docusaurus/theme-mermaid'],
   i18n: {
     defaultLocale: 'en',
-    locales: ['en', 'fr'],
-    localeConfigs: {fr: {label: 'Français', htmlLang: 'fr-FR'}},
+    locales: ['en', 'fr', 'ar'],
+    localeConfigs: {
+      fr: {label: 'Français', htmlLang: 'fr-FR'},
+      // Right to left: the book's cover, TOC, header and footer are laid out as the site is.
+      ar: {label: 'العربية', htmlLang: 'ar', direction: 'rtl'},
+    },
   },
 
   presets: [

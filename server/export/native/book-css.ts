@@ -26,7 +26,7 @@ h1, h2, h3, h4, h5, h6 { break-after: avoid; }
 figure, img, tr, .admonition, .theme-admonition, .docusaurus-mermaid-container { break-inside: avoid; }
 /* However the site hides an inactive panel: the hidden attribute, display, a zero height with overflow hidden, visibility, opacity, panels stacked in one place. */
 [role="tabpanel"] { display: block !important; height: auto !important; max-height: none !important; overflow: visible !important; visibility: visible !important; opacity: 1 !important; position: static !important; }
-.export-pdf-tab-label { break-after: avoid; font-weight: 600; font-size: 0.9em; margin: 0.9rem 0 0.4rem; padding: 0.2rem 0.6rem; border-left: 3px solid var(--ifm-color-primary); background: var(--ifm-color-emphasis-100); }
+.export-pdf-tab-label { break-after: avoid; font-weight: 600; font-size: 0.9em; margin: 0.9rem 0 0.4rem; padding: 0.2rem 0.6rem; border-inline-start: 3px solid var(--ifm-color-primary); background: var(--ifm-color-emphasis-100); }
 .export-pdf-tab-label:first-child { margin-top: 0; }
 details > div { display: block !important; height: auto !important; overflow: visible !important; }
 .hash-link, .theme-code-block [class*="buttonGroup"] { display: none !important; }
@@ -35,7 +35,7 @@ details > div { display: block !important; height: auto !important; overflow: vi
 .export-pdf-code-file > pre { margin: 0; border-radius: 0; }
 .export-pdf-value { font-weight: 600; }
 pre.export-pdf-value { font-weight: normal; white-space: pre-wrap; }
-.export-pdf-checkbox, .export-pdf-radio { display: inline-block; position: relative; width: 0.8em; height: 0.8em; margin-right: 0.35em; border: 1px solid currentColor; border-radius: 2px; vertical-align: -0.1em; }
+.export-pdf-checkbox, .export-pdf-radio { display: inline-block; position: relative; width: 0.8em; height: 0.8em; margin-inline-end: 0.35em; border: 1px solid currentColor; border-radius: 2px; vertical-align: -0.1em; }
 .export-pdf-radio { border-radius: 50%; }
 .export-pdf-checkbox[data-checked]::after { content: ""; position: absolute; left: 0.22em; top: 0.02em; width: 0.22em; height: 0.45em; border: solid currentColor; border-width: 0 0.12em 0.12em 0; transform: rotate(45deg); }
 .export-pdf-radio[data-checked]::after { content: ""; position: absolute; inset: 0.18em; border-radius: 50%; background: currentColor; }
@@ -70,13 +70,13 @@ export const TOC_CSS = `
 html, body { background: #fff !important; margin: 0; }
 .export-pdf-toc h1 { margin: 0 0 1.5rem; }
 .export-pdf-toc ol { list-style: none; margin: 0; padding: 0; }
-.export-pdf-toc ol ol { padding-left: 1.4rem; }
+.export-pdf-toc ol ol { padding-inline-start: 1.4rem; }
 .export-pdf-toc a, .export-pdf-toc .export-pdf-keep { break-inside: avoid; }
 .export-pdf-toc .export-pdf-category > a, .export-pdf-toc .export-pdf-doc > a { break-after: avoid; }
 .export-pdf-toc a { display: flex; align-items: baseline; color: inherit; text-decoration: none; padding: 0.12rem 0; }
 .export-pdf-toc .export-pdf-entry-title { flex: 0 1 auto; }
 .export-pdf-toc .export-pdf-leader { flex: 1 1 2rem; border-bottom: 1px dotted var(--ifm-color-emphasis-400); margin: 0 0.4rem; transform: translateY(-0.3em); }
-.export-pdf-toc .export-pdf-page { flex: 0 0 3rem; text-align: right; font-variant-numeric: tabular-nums; }
+.export-pdf-toc .export-pdf-page { flex: 0 0 3rem; text-align: end; font-variant-numeric: tabular-nums; }
 .export-pdf-toc .export-pdf-category > a { font-weight: 700; margin-top: 0.6rem; }
 .export-pdf-toc .export-pdf-heading > a { font-size: 0.9em; color: var(--ifm-color-emphasis-700); }
 `;
