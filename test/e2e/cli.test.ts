@@ -137,7 +137,7 @@ describe('docusaurus export-pdf', {timeout: 120_000}, () => {
     const file = path.join(out.dir, 'xx.pdf');
     const run = await exportPdf('--locale', 'xx', '--out', file);
     assert.equal(run.code, 2, run.output);
-    assert.equal(run.stderr, '[export-pdf] Error: Unknown locale "xx"\n[export-pdf] This site has: en, fr, ar.\n');
+    assert.equal(run.stderr, '[export-pdf] Error: Unknown locale "xx"\n[export-pdf] This site has: ar, en, fr.\n');
     await assert.rejects(stat(file));
   });
 

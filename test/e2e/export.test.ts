@@ -3,6 +3,7 @@ import {readdir, readFile, stat} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
+import {documentFiles} from '../helpers/fixtures';
 import {SIDEBAR_DOC_IDS, marker} from '../helpers/example-docs';
 import {pageCount, pdfText} from '../helpers/pdf';
 import {startServerEntry, type RunningEntry} from '../helpers/server-process';
@@ -84,7 +85,7 @@ describe('export of the example site through the server entry with the docs-to-p
   });
 
   it('leaves no part file, no scratch directory and no Chromium profile behind', async () => {
-    assert.deepEqual(await readdir(server.documentsDir), ['e2e-handbook.pdf']);
+    assert.deepEqual(await documentFiles(server.documentsDir), ['e2e-handbook.pdf']);
     const scratch = await readdir(path.join(os.tmpdir(), 'docusaurus-export-pdf')).catch(() => []);
     assert.deepEqual(scratch.filter((name) => name.startsWith(`${server.child.pid}-`)), []);
   });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import {readFile, readdir, writeFile} from 'node:fs/promises';
+import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
+import {documentFiles} from '../helpers/fixtures';
 import {exportBrowserPids, scratchDirs, waitFor} from '../helpers/processes';
 import {startServerEntry, type RunningEntry} from '../helpers/server-process';
 
@@ -28,7 +29,7 @@ async function browserOfRunningExport(server: RunningEntry, midExportMs: number)
 
 /** After a failed export: no part file, no Chromium, no scratch or profile directory. */
 async function assertNothingLeftBehind(server: RunningEntry, expectedFiles: string[]): Promise<void> {
-  assert.deepEqual((await readdir(server.documentsDir)).sort(), expectedFiles.sort(), 'no part file');
+  assert.deepEqual(await documentFiles(server.documentsDir), expectedFiles.sort(), 'no part file');
   // Generous: on a saturated machine, removing a killed Chromium's profile took over 5 s.
   await waitFor(() => (exportBrowserPids(server.child.pid!).length === 0 ? true : undefined), 15_000, 'no Chromium');
   await waitFor(() => (scratchDirs(server.child.pid!).length === 0 ? true : undefined), 15_000, 'no scratch or profile directory');
@@ -91,7 +92,7 @@ describe(`faults during real exports with the ${engine} engine`, {timeout: 600_0
       const bytes = await readFile(path.join(server.documentsDir, 'after-crash.pdf'));
       assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
       if (keepsBrowser) {
-        assert.deepEqual((await readdir(server.documentsDir)).sort(), ['after-crash.pdf', 'crash.pdf']);
+        assert.deepEqual(await documentFiles(server.documentsDir), ['after-crash.pdf', 'crash.pdf']);
         assert.equal(scratchDirs(server.child.pid!).length, 1, 'one warm browser profile');
         const pid = server.child.pid!;
         assert.equal(await server.stop(), 0);

@@ -66,7 +66,8 @@ function themeSources(): Array<{source: string; compiled: string}> {
     );
   return walk('theme')
     .filter((file) => /\.(tsx?|css)$/.test(file) && !file.endsWith('.d.ts'))
-    .map((source) => ({source, compiled: `lib/${source.replace(/\.tsx?$/, '.js')}`}));
+    // Components compile to .jsx: the theme keeps its JSX (theme/tsconfig.json) for write-translations to read.
+    .map((source) => ({source, compiled: `lib/${source.replace(/\.tsx$/, '.jsx').replace(/\.ts$/, '.js')}`}));
 }
 
 describe(

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import {mkdir, readdir} from 'node:fs/promises';
+import {mkdir} from 'node:fs/promises';
 import type {Server} from 'node:http';
 import {setFlagsFromString} from 'node:v8';
 import {runInNewContext} from 'node:vm';
@@ -11,7 +11,7 @@ import {closeServer, freePort, listen} from '../../server/listen';
 import {readManifest} from '../../server/manifest';
 import {createStaticSiteApp} from '../../server/site/static-site';
 import {httpSiteProbe} from '../../server/site/site-probe';
-import {tempDir} from '../helpers/fixtures';
+import {documentFiles, tempDir} from '../helpers/fixtures';
 import {WORK_ROOT, exportBrowserPids, scratchDirs} from '../helpers/processes';
 import {EXAMPLE_SITE} from '../helpers/server-process';
 
@@ -84,7 +84,7 @@ describe(`soak: ${EXPORTS} real exports in a row`, {timeout: 900_000}, () => {
       assert.equal(response.status, 200, `export ${i + 1}: ${JSON.stringify(body)}`);
       seconds.push((Date.now() - started) / 1000);
       heap.push(heapAfterGc());
-      assert.deepEqual(await readdir(documents.dir), ['soak.pdf'], `export ${i + 1} left a part file`);
+      assert.deepEqual(await documentFiles(documents.dir), ['soak.pdf'], `export ${i + 1} left a part file`);
       const browserNow = exportBrowserPids(process.pid).sort((a, b) => a - b);
       browser ??= browserNow;
       assert.ok(browser.length > 0 && browserNow.includes(browser[0]!), `export ${i + 1} ran in the warm browser`);

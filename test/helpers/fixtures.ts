@@ -1,4 +1,4 @@
-import {mkdtemp, rm} from 'node:fs/promises';
+import {mkdtemp, readdir, rm} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type {SiteManifest} from '../../plugin/manifest';
@@ -60,4 +60,12 @@ export function manifestsOf(...manifests: SiteManifest[]): Map<string, SiteManif
 export async function tempDir(prefix: string): Promise<{dir: string; remove: () => Promise<void>}> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
   return {dir, remove: () => rm(dir, {recursive: true, force: true})};
+}
+
+/**
+ * A documents directory's files without the exporter's book records
+ * (`.<name>.book.json`, server/book-records.ts): the PDFs and any part file left behind.
+ */
+export async function documentFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => !/^\..+\.book\.json$/.test(name)).sort();
 }
