@@ -67,4 +67,15 @@ describe('check:book on the example site\'s book, exported through the server en
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /All 11 checks pass/);
   });
+
+  it('passes every check on the right-to-left (Arabic) book too: margins, TOC read from the left, heading destinations', async () => {
+    const response = await fetch(`${server.apiUrl}/export-pdf?fileName=book-ar&locale=ar`, {signal: AbortSignal.timeout(180_000)});
+    const body = await response.json();
+    assert.equal(response.status, 200, JSON.stringify(body));
+    const json = path.join(work.dir, 'report-ar.json');
+    const arabic = await runChecker(['--site', EXAMPLE_SITE, '--pdf', body.pdfPath, '--locale', 'ar', '--json', json]);
+    const failed = (JSON.parse(await readFile(json, 'utf8')) as BookReport).checks.filter((check) => !check.pass);
+    assert.deepEqual(failed.map(describeFailure), [], arabic.stdout);
+    assert.equal(arabic.code, 0);
+  });
 });

@@ -8,6 +8,9 @@
 export const BOOK_CSS = `
 html, body { background: #fff !important; }
 body { margin: 0; }
+/* Chromium prints a right-to-left root's pages about 16 px left of their margins: the root stays left to right, its content does not. */
+html[dir="rtl"] { direction: ltr; }
+html[dir="rtl"] body { direction: rtl; }
 .export-pdf-chapter { break-before: page; overflow-wrap: break-word; }
 .export-pdf-chapter:first-of-type { break-before: auto; }
 .export-pdf-chapter article, .export-pdf-chapter .markdown { max-width: none; }
@@ -40,7 +43,7 @@ pre.export-pdf-value { font-weight: normal; white-space: pre-wrap; }
 .export-pdf-checkbox[data-checked]::after { content: ""; position: absolute; left: 0.22em; top: 0.02em; width: 0.22em; height: 0.45em; border: solid currentColor; border-width: 0 0.12em 0.12em 0; transform: rotate(45deg); }
 .export-pdf-radio[data-checked]::after { content: ""; position: absolute; inset: 0.18em; border-radius: 50%; background: currentColor; }
 /* A site's own rules for links in headings (display: inline, a width) must not reach the anchors: a box without area gets no link in the PDF. */
-.export-pdf-at { display: inline-block !important; position: static !important; width: 1px !important; height: 1em !important; margin: 0 -1px 0 0 !important; padding: 0 !important; border: 0 !important; vertical-align: top !important; float: none !important; visibility: visible !important; }
+.export-pdf-at { display: inline-block !important; position: static !important; width: 1px !important; height: 1em !important; margin: 0 !important; margin-inline-end: -1px !important; padding: 0 !important; border: 0 !important; vertical-align: top !important; float: none !important; visibility: visible !important; }
 .export-pdf-at-block, .export-pdf-figure-marker { display: block !important; width: auto !important; height: 1px !important; margin: 0 0 -1px !important; }
 /* Chromium's named destinations honour scroll-margin-top (the navbar's height on a Docusaurus heading): none in the book. */
 [id] { scroll-margin-top: 0 !important; }
