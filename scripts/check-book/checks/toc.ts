@@ -20,7 +20,7 @@ export function checkToc({site, book, map}: CheckContext): CheckResult {
   let unresolved = 0;
   for (let pageIndex = map.toc.start; pageIndex <= map.toc.end; pageIndex++) {
     const page = book.pages[pageIndex]!;
-    for (const entry of tocEntriesOf(page.links, page.items)) {
+    for (const entry of tocEntriesOf(page.links, page.items, site.manifest.locale.direction === 'rtl')) {
       entries++;
       const at = pageIndex + 1;
       const target = matcher.next(entry.title);

@@ -19,6 +19,16 @@ describe('table of contents entries', () => {
     assert.equal(entries[0]!.dest?.page, 6);
   });
 
+  it('reads the page number at the left end in a right-to-left book, and the title in reading order', () => {
+    const rtl = (str: string, x0: number) => ({...item(str, x0, 730), rtl: true});
+    // As a right-to-left TOC line is drawn: the number at the left, the leader, then two Arabic words, the first at the right.
+    const items = [item('7', 36, 730), rtl('الأولى', 460), rtl('الخطوات', 510)];
+    const [entry] = tocEntriesOf([link(720, 745, 6)], items, true);
+    assert.deepEqual({title: entry!.title, printed: entry!.printed}, {title: 'الخطوات الأولى', printed: 7});
+    const english = tocEntriesOf([link(720, 745, 6)], [item('7', 36, 730), item('Getting Started', 470, 730)], true);
+    assert.deepEqual(english.map(({title, printed}) => ({title, printed})), [{title: 'Getting Started', printed: 7}]);
+  });
+
   it('keeps a number that is part of the title apart from the page number', () => {
     assert.deepEqual(parseEntryRuns([{text: 'Python 3', x1: 100}, {text: '12', x1: 560}]), {title: 'Python 3', printed: 12});
     assert.deepEqual(parseEntryRuns([{text: 'Python 3 …… 12', x1: 560}]), {title: 'Python 3', printed: 12});
