@@ -2,7 +2,7 @@ import os from 'node:os';
 import {promises as fs} from 'node:fs';
 import type {PDFOptions, Page} from 'puppeteer-core';
 import {planBook, type BookPlan} from '../book-plan';
-import {bookTexts} from '../book-texts';
+import {bookTexts, type BookTexts} from '../book-texts';
 import {ExportFailure, progressIn, type EnginePhase, type ExportEngine, type ExportJob, type ProgressPlan} from '../engine';
 import {bookPartBody, bookPartCss, coverBody, coverCss, documentShell, tocBody, tocCss} from './book-html';
 import {
@@ -179,7 +179,7 @@ export class NativeEngine implements ExportEngine {
             withCover
               ? printPart(browser, {
                   origin,
-                  html: documentShell(capture.styles, coverBody(this.#cover(job, bookTitle)), coverCss(options.css)),
+                  html: documentShell(capture.styles, coverBody(this.#cover(job, bookTitle, texts)), coverCss(options.css)),
                   pdf,
                   layoutWidth: box.width,
                   prepare,
@@ -282,14 +282,13 @@ export class NativeEngine implements ExportEngine {
     return {parts, keysByPath: chapterKeysByPath(plan.chapters), knownIds};
   }
 
-  #cover(job: ExportJob, title: string) {
+  #cover(job: ExportJob, title: string, texts: BookTexts) {
     const {manifest} = job;
     const options = manifest.options;
     const image = options.coverImage === false ? undefined : (options.coverImage ?? manifest.logoPath);
     const imageUrl = image && (/^[a-z]+:/i.test(image) ? image : job.siteOrigin + image);
     const facts: string[] = [];
     const versions = manifest.docs.find((docs) => docs.pluginId === job.docsPluginId)?.versions ?? [];
-    const texts = bookTexts(manifest);
     if (versions.length > 1 && job.outlineVersion) facts.push(texts.versionLine(job.outlineVersion.label));
     if (job.subset) facts.push(job.subset.kind === 'category' ? job.subset.category.label : job.subset.doc.title);
     facts.push(texts.date(new Date()));
