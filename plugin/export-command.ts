@@ -1,6 +1,6 @@
 import type {Plugin} from '@docusaurus/types';
-import type {ExportCommandArgs} from '../server/export-command/command-options';
-import {ENGINE_NAMES} from './options';
+import type {ExportCommandArgs} from '../contracts/cli';
+import {ENGINE_NAMES} from '../contracts/options';
 
 /** The commander program Docusaurus hands to `extendCli` (commander 5). */
 export type DocusaurusCli = Parameters<NonNullable<Plugin['extendCli']>>[0];

@@ -2,12 +2,15 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
-import {RUNTIME_CONFIG_FILE, exportsPagePath, siteRootPath, type ClientData} from './client-data';
-import {buildDocsOutline, defaultOutlineVersion, startPathOf} from './docs-outline';
+import {RUNTIME_CONFIG_FILE, type ClientData} from '../contracts/client-data';
+import {exportsPagePath, siteRootPath} from './client-data';
+import {defaultOutlineVersion, startPathOf} from '../contracts/outline';
+import {buildDocsOutline} from './docs-outline';
 import {registerExportCommand} from './export-command';
-import {PLUGIN_NAME, buildManifest, manifestFileName} from './manifest';
-import type {PluginOptions} from './options';
-import {pluginTexts, shippedMessages} from './translations';
+import {PLUGIN_NAME, manifestFileName} from '../contracts/manifest';
+import {buildManifest} from './manifest';
+import type {PluginOptions} from '../contracts/options';
+import {pluginTexts, shippedMessages} from '../contracts/translations';
 
 export default function pluginExportPdf(
   context: LoadContext,
@@ -84,7 +87,10 @@ export default function pluginExportPdf(
   };
 }
 
-export {validateOptions} from './options';
+export {validateOptions} from '../contracts/options';
 export {getSwizzleConfig} from './swizzle-config';
-export type {Options, PluginOptions} from './options';
-export type {ClientData} from './client-data';
+export type {Options, PluginOptions} from '../contracts/options';
+export type {ClientData, RuntimeConfig} from '../contracts/client-data';
+export type * from '../contracts/api';
+export type {ErrorBody} from '../contracts/errors';
+export type {Phase, ExportState} from '../contracts/progress';

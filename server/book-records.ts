@@ -1,17 +1,7 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {commitFile, removeQuietly} from './export/atomic-file';
-
-/** What an exported PDF holds, as GET /pdf-files reports it in `book`. */
-export type BookRecord = {
-  /** Docs plugin instance exported (`default` for the classic preset's docs). */
-  docsPluginId: string;
-  /** Docs version name (`current` for the docs folder). */
-  version: string;
-  /** The version's label, only when the docs have several versions. */
-  versionLabel?: string;
-  locale: string;
-};
+import type {BookRecord} from '../contracts/api';
 
 type StoredRecord = BookRecord & {
   /** Size of the PDF the record was written for: a file replaced by other means no longer matches. */

@@ -1,6 +1,6 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import type {SiteManifest} from '../plugin/manifest';
+import type {SiteManifest} from '../contracts/manifest';
 import {loadConfig, type ServerConfig} from './config';
 import {readManifest} from './manifest';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import {ENGINE_NAMES, type ExportEngineName} from '../plugin/options';
+import {ENGINE_NAMES, type ExportEngineName} from '../contracts/options';
 import {NO_SANDBOX_VARIABLE, parseNoSandbox} from './chromium';
 
 /** Everything the server entry reads from the environment, validated once at start-up. */

@@ -1,7 +1,7 @@
 import {promises as fs} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type {ExportEngineName} from '../plugin/options';
+import type {ExportEngineName} from '../contracts/options';
 import {DocsToPdfEngine} from './export/docs-to-pdf-engine';
 import {EngineSelector} from './export/engine-selector';
 import {Exporter} from './export/exporter';

@@ -1,23 +1,8 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import {readBookRecord, type BookRecord} from './book-records';
+import {readBookRecord} from './book-records';
 import {isErrnoException, missingDirectoryError} from './errors';
-
-/** One PDF in the documents directory, as `GET /pdf-files` lists it. */
-export type PdfFileEntry = {
-  /** File name. */
-  name: string;
-  /** Size in bytes. */
-  size: number;
-  /** Size in megabytes (2^20 bytes), two decimals. */
-  sizeMB: string;
-  /** Creation time, ISO 8601 (the modification time where the file system keeps none). */
-  created: string;
-  /** Last modification time, ISO 8601. */
-  modified: string;
-  /** What the book holds: docs plugin, version and locale; absent for a PDF this service did not export. */
-  book?: BookRecord;
-};
+import type {PdfFileEntry} from '../contracts/api';
 
 export function megabytes(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(2);

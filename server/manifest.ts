@@ -1,6 +1,6 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import {MANIFEST_FILE_PATTERN, PLUGIN_NAME, manifestDir, type SiteManifest} from '../plugin/manifest';
+import {MANIFEST_FILE_PATTERN, PLUGIN_NAME, manifestDir, type SiteManifest} from '../contracts/manifest';
 
 export class ManifestNotFoundError extends Error {
   constructor(siteDir: string) {

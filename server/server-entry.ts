@@ -2,7 +2,7 @@ import {promises as fs} from 'node:fs';
 import type {Server} from 'node:http';
 import path from 'node:path';
 import type {ChildProcess} from 'node:child_process';
-import type {SiteManifest} from '../plugin/manifest';
+import type {SiteManifest} from '../contracts/manifest';
 import {createApp} from './app';
 import {checkFonts} from './fonts';
 import {loadSiteConfig, readBuiltManifest} from './built-site';

@@ -17,7 +17,7 @@ export type SitePreparation = {
 /** What the generator writes; a change to any of them makes the build stale. */
 const SOURCES = ['docusaurus.config.ts', 'sidebars.ts', 'package.json', 'docs', 'src', 'static'];
 /** The compiled plugin a site build bundles (its client module and theme included). */
-const PLUGIN_OUTPUT = ['lib/plugin', 'lib/theme', 'lib/client'];
+const PLUGIN_OUTPUT = ['lib/contracts', 'lib/plugin', 'lib/theme', 'lib/client'];
 /** Written beside build/ after a build: the fingerprint of the plugin that build bundled. */
 const BUILD_STAMP = '.bench-build.json';
 

@@ -1,4 +1,4 @@
-import type {PdfMargin} from '../../plugin/options';
+import type {PdfMargin} from '../../contracts/options';
 import type {BookPage, PdfBook} from './pdf-book';
 import type {ExpectedChapter, SiteExpectations} from './site-expectations';
 import type {Segment, TextItem} from './text-lines';

@@ -1,4 +1,4 @@
-import type {PdfMargin} from '../../plugin/options';
+import type {PdfMargin} from '../../contracts/options';
 import type {Box} from './page-operators';
 import {PT_PER_CSS_PX, THRESHOLDS} from './thresholds';
 

@@ -1,7 +1,7 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import type {SiteManifest} from '../../plugin/manifest';
-import type {PluginOptions} from '../../plugin/options';
+import type {SiteManifest} from '../../contracts/manifest';
+import type {PluginOptions} from '../../contracts/options';
 import {planBook, type BookNode, type Chapter} from '../../server/export/book-plan';
 import {bookTexts} from '../../server/export/book-texts';
 import {resolveExportTarget, type ExportTarget} from '../../server/export/export-target';

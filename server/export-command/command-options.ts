@@ -1,35 +1,8 @@
 import path from 'node:path';
-import {ENGINE_NAMES, type ExportEngineName} from '../../plugin/options';
+import {ENGINE_NAMES, type ExportEngineName} from '../../contracts/options';
 import type {ExportSelection} from '../export/export-target';
 import {CommandFailure, EXIT_CODES} from './command-failure';
-
-/** `docusaurus export-pdf` as commander hands it over: every value a string, as typed. */
-export type ExportCommandArgs = {
-  /** The `[siteDir]` argument, else the site Docusaurus loaded. */
-  siteDir: string;
-  /** Operands past `[siteDir]`; commander accepts them silently, the command does not. */
-  extraArgs?: string[];
-  /** Plugin instance whose manifests are read. */
-  pluginId?: string;
-  /** `--out <file>`: the PDF to write, or an existing directory to write the default file name into. */
-  out?: string;
-  /** `--locale <locale>`. */
-  locale?: string;
-  /** `--docs-plugin <id>`: a docs plugin instance id. */
-  docsPlugin?: string;
-  /** `--docs-version <version>`: a docs version name or label. */
-  docsVersion?: string;
-  /** `--category <label>`: one sidebar category. */
-  category?: string;
-  /** `--doc <id>`: one doc. */
-  doc?: string;
-  /** `--engine <name>`. */
-  engine?: string;
-  /** `--timeout <ms>`. */
-  timeout?: string;
-  /** `--verbose`: print the engine's own log lines. */
-  verbose?: boolean;
-};
+import type {ExportCommandArgs} from '../../contracts/cli';
 
 /** The command's arguments, checked: what to export, where, with which engine and deadline. */
 export type ExportCommandOptions = {

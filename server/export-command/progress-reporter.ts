@@ -1,4 +1,4 @@
-import type {ExportStatus} from '../export/export-status';
+import type {ExportStatus} from '../../contracts/api';
 import {PREFIX, plainProgressLine, progressBarLine} from './progress-text';
 
 /** The stream progress goes to; `isTTY` and `columns` are what a terminal adds. */

@@ -1,6 +1,6 @@
 import {megabytes} from '../documents';
 import type {Subset} from '../export/book-plan';
-import type {ExportStatus} from '../export/export-status';
+import type {ExportStatus} from '../../contracts/api';
 
 /** Every line the command prints starts with it, as the server's do. */
 export const PREFIX = '[export-pdf]';

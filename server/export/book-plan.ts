@@ -1,4 +1,4 @@
-import {firstPage, type OutlineCategory, type OutlineDoc, type OutlineItem, type OutlineVersion} from '../../plugin/docs-outline';
+import {firstPage, type OutlineCategory, type OutlineDoc, type OutlineItem, type OutlineVersion} from '../../contracts/outline';
 
 /** Part of a docs version an export may be narrowed to. */
 export type Subset =

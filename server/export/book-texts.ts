@@ -1,6 +1,6 @@
-import type {SiteManifest} from '../../plugin/manifest';
-import {nativeHeaderTemplate, pageFooterTemplate} from '../../plugin/page-templates';
-import {interpolate, shippedMessages, type Messages} from '../../plugin/translations';
+import type {SiteManifest} from '../../contracts/manifest';
+import {nativeHeaderTemplate, pageFooterTemplate} from './page-templates';
+import {interpolate, shippedMessages, type Messages} from '../../contracts/translations';
 
 /** What the book says in words and numbers, in the locale of the site it is made from. */
 export type BookTexts = {

@@ -1,5 +1,5 @@
-import type {SiteManifest} from '../../plugin/manifest';
-import {defaultHeaderTemplate, escapeHtml} from '../../plugin/page-templates';
+import type {SiteManifest} from '../../contracts/manifest';
+import {defaultHeaderTemplate, escapeHtml} from './page-templates';
 import {bookTexts} from './book-texts';
 
 /** Print CSS every export gets: long code lines wrap instead of running off the page. */

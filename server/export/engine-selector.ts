@@ -1,4 +1,4 @@
-import type {ExportEngineName} from '../../plugin/options';
+import type {ExportEngineName} from '../../contracts/options';
 import type {ExportEngine, ExportJob} from './engine';
 
 /** Runs each export with the engine the site's plugin options name, unless the server forces one. */

@@ -1,9 +1,7 @@
-import type {OutlineVersion} from '../../plugin/docs-outline';
-import type {SiteManifest} from '../../plugin/manifest';
+import type {SiteManifest} from '../../contracts/manifest';
+import type {OutlineVersion} from '../../contracts/outline';
+import type {EnginePhase} from '../../contracts/progress';
 import type {Subset} from './book-plan';
-
-/** Steps of an export; each engine goes through them in its own order. */
-export type EnginePhase = 'discover' | 'capture' | 'assemble' | 'render';
 
 /** Where an engine is: its phase and, when it can count them, the steps of that phase. */
 export type EngineProgress = {

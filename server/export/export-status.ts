@@ -1,49 +1,6 @@
+import type {ExportStatus} from '../../contracts/api';
 import {megabytes} from '../documents';
 import type {EngineProgress} from './engine';
-
-export type ExportState = 'queued' | 'running' | 'done' | 'failed';
-
-/** One export, as GET /export-status and the event stream report it. */
-export type ExportStatus = {
-  /** The server's id of the export. */
-  id: string;
-  /** Ids clients gave with `exportId`: identical requests share one export, and all its ids. */
-  clientIds: string[];
-  /** Name of the PDF in the documents directory. */
-  fileName: string;
-  /** Locale, docs plugin instance and docs version exported. */
-  locale: string;
-  docsPluginId: string;
-  version: string;
-  state: ExportState;
-  /**
-   * `queued`; then the engine's phases (`discover`, `capture`, `render`,
-   * `assemble`, in the engine's order); `write` while the file is put in place;
-   * then `done` or `failed`.
-   */
-  phase: string;
-  /** Steps done in the phase, when the engine counts them: pages captured, parts printed. */
-  done?: number;
-  /** Steps in the phase. */
-  total?: number;
-  /** Estimated share of the export done, 0–100, never going back. */
-  percent: number;
-  /** 0 for the running export, 1 for the first one waiting behind it, …; absent once finished. */
-  queuePosition?: number;
-  /** ISO 8601 times. */
-  queuedAt: string;
-  startedAt?: string;
-  finishedAt?: string;
-  /** Milliseconds since the export started running (queued: since it was queued); fixed once it finished. */
-  elapsedMs: number;
-  /** A failed export: the error text GET /export-pdf answered, and its detail. */
-  error?: string;
-  detail?: string;
-  /** A finished export: the file, as GET /export-pdf answers it. */
-  pdfUrl?: string;
-  fileSize?: number;
-  fileSizeMB?: string;
-};
 
 type Entry = Omit<ExportStatus, 'queuePosition' | 'elapsedMs'> & {queuedMs: number; startedMs?: number; finishedMs?: number};
 

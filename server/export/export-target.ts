@@ -1,5 +1,5 @@
-import type {SiteManifest} from '../../plugin/manifest';
-import {defaultOutlineVersion, startPathOf, type DocsOutline, type OutlineVersion} from '../../plugin/docs-outline';
+import type {SiteManifest} from '../../contracts/manifest';
+import {defaultOutlineVersion, startPathOf, type DocsOutline, type OutlineVersion} from '../../contracts/outline';
 import {HttpError} from '../errors';
 import {findSubset, type Subset, type SubsetSelection} from './book-plan';
 

@@ -1,12 +1,13 @@
 import {randomBytes} from 'node:crypto';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import type {SiteManifest} from '../../plugin/manifest';
+import type {SiteManifest} from '../../contracts/manifest';
 import {assertDirectory} from '../documents';
 import {ERROR_TEXTS, HttpError} from '../errors';
 import {defaultFileName} from '../file-name';
 import type {SiteProbe} from '../site/site-probe';
-import {sweepBookRecords, writeBookRecord, type BookRecord} from '../book-records';
+import type {BookRecord} from '../../contracts/api';
+import {sweepBookRecords, writeBookRecord} from '../book-records';
 import {commitFile, looksLikeCompletePdf, removeQuietly} from './atomic-file';
 import {ExportFailure, type ExportEngine} from './engine';
 import {ExportStatusBoard} from './export-status';

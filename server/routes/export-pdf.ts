@@ -1,4 +1,5 @@
 import {Router, type RequestHandler} from 'express';
+import type {ExportSuccess} from '../../contracts/api';
 import {megabytes} from '../documents';
 import type {Exporter} from '../export/exporter';
 import {HttpError} from '../errors';
@@ -46,7 +47,7 @@ export function exportPdfRouter(
         },
         {clientId},
       );
-      res.json({
+      const body: ExportSuccess = {
         success: true,
         message: 'PDF exported successfully',
         pdfPath: result.pdfPath,
@@ -54,7 +55,8 @@ export function exportPdfRouter(
         fileName: result.fileName,
         fileSize: result.fileSize,
         fileSizeMB: megabytes(result.fileSize),
-      });
+      };
+      res.json(body);
     })
     .all(methodNotAllowed(['GET']));
   return router;

@@ -1,6 +1,7 @@
 import {Router, type Request, type RequestHandler, type Response} from 'express';
 import {HttpError} from '../errors';
-import type {ExportStatus, ExportStatusBoard} from '../export/export-status';
+import type {ExportStatus, ExportStatusList} from '../../contracts/api';
+import type {ExportStatusBoard} from '../export/export-status';
 import {methodNotAllowed} from './method-not-allowed';
 
 /** A client's export id: what `exportId` accepts. */
@@ -67,7 +68,8 @@ export function exportStatusRouter(board: ExportStatusBoard, guards: RequestHand
   router
     .route('/export-status')
     .get(...guards, (_req, res) => {
-      res.json({exports: board.list()});
+      const body: ExportStatusList = {exports: board.list()};
+      res.json(body);
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
   router

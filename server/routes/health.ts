@@ -1,4 +1,5 @@
 import {Router} from 'express';
+import type {HealthReport} from '../../contracts/api';
 import type {FontReport} from '../fonts';
 import type {SiteProbe} from '../site/site-probe';
 import {methodNotAllowed} from './method-not-allowed';
@@ -15,12 +16,13 @@ export function healthRouter(siteProbe: SiteProbe, fonts?: FontReport): Router {
     .route('/health')
     .get(async (_req, res) => {
       const siteRunning = await siteProbe();
-      res.status(siteRunning ? 200 : 503).json({
+      const report: HealthReport = {
         status: siteRunning ? 'ok' : 'degraded',
         timestamp: new Date().toISOString(),
         services: {api: 'running', site: siteRunning ? 'running' : 'stopped', ...(fonts && {fonts: fonts.state})},
         ...(fonts && fonts.state !== 'complete' && {detail: fonts.detail}),
-      });
+      };
+      res.status(siteRunning ? 200 : 503).json(report);
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
   return router;

@@ -1,4 +1,5 @@
 import {Router, type RequestHandler} from 'express';
+import type {PdfFilesBody} from '../../contracts/api';
 import {listPdfFiles} from '../documents';
 import {methodNotAllowed} from './method-not-allowed';
 
@@ -9,7 +10,8 @@ export function pdfFilesRouter(documentsDir: string, guards: RequestHandler[] = 
     .route('/pdf-files')
     .get(...guards, async (_req, res) => {
       const files = await listPdfFiles(documentsDir);
-      res.json({count: files.length, files});
+      const body: PdfFilesBody = {count: files.length, files};
+      res.json(body);
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
   return router;

@@ -3,7 +3,7 @@ import type {ChildProcess} from 'node:child_process';
 import {spawn} from 'node:child_process';
 import express, {type Express} from 'express';
 import {createProxyMiddleware, type RequestHandler as ProxyHandler} from 'http-proxy-middleware';
-import {RUNTIME_CONFIG_FILE} from '../../plugin/client-data';
+import {RUNTIME_CONFIG_FILE} from '../../contracts/client-data';
 import {documentsRoute} from './documents-route';
 import {runtimeConfigRoute} from './runtime-config-route';
 

@@ -1,7 +1,7 @@
 import express, {type Express} from 'express';
 import serveHandler from 'serve-handler';
-import {RUNTIME_CONFIG_FILE} from '../../plugin/client-data';
-import type {SiteManifest} from '../../plugin/manifest';
+import {RUNTIME_CONFIG_FILE} from '../../contracts/client-data';
+import type {SiteManifest} from '../../contracts/manifest';
 import {documentsRoute} from './documents-route';
 import {runtimeConfigRoute} from './runtime-config-route';
 

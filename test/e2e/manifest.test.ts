@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {access} from 'node:fs/promises';
 import path from 'node:path';
 import {describe, it} from 'node:test';
-import type {OutlineItem} from '../../plugin/docs-outline';
+import type {OutlineItem} from '../../contracts/outline';
 import {readManifests} from '../../server/manifest';
 import {SIDEBAR_DOC_IDS} from '../helpers/example-docs';
 import {EXAMPLE_SITE} from '../helpers/server-process';

@@ -15,7 +15,7 @@ import {printPart} from '../../server/export/native/print-part';
 import {closeServer, freePort, listen} from '../../server/listen';
 import {readManifest} from '../../server/manifest';
 import {createStaticSiteApp} from '../../server/site/static-site';
-import type {SiteManifest} from '../../plugin/manifest';
+import type {SiteManifest} from '../../contracts/manifest';
 import {tempDir} from '../helpers/fixtures';
 import {WORK_ROOT} from '../helpers/processes';
 import {EXAMPLE_SITE} from '../helpers/server-process';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
-import type {OutlineItem as SidebarItem} from '../../plugin/docs-outline';
+import type {OutlineItem as SidebarItem} from '../../contracts/outline';
 import {readManifest} from '../../server/manifest';
 import {SIDEBAR_DOC_IDS, marker} from '../helpers/example-docs';
 import {collapse, pageTexts, pdfStructure} from '../helpers/pdf-structure';

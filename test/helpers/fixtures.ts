@@ -1,9 +1,9 @@
 import {mkdtemp, readdir, rm} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type {SiteManifest} from '../../plugin/manifest';
-import {DEFAULT_OPTIONS, type PluginOptions} from '../../plugin/options';
-import en from '../../plugin/translations/en';
+import type {SiteManifest} from '../../contracts/manifest';
+import {DEFAULT_OPTIONS, type PluginOptions} from '../../contracts/options';
+import en from '../../contracts/translations/en';
 
 /** Smallest byte string that passes the exporter's completeness check. */
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

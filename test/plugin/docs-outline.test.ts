@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import {buildDocsOutline, defaultOutlineVersion, startPathOf} from '../../plugin/docs-outline';
+import {defaultOutlineVersion, startPathOf} from '../../contracts/outline';
+import {buildDocsOutline} from '../../plugin/docs-outline';
 
 type Version = LoadedContent['loadedVersions'][number];
 

@@ -3,7 +3,7 @@ import {describe, it} from 'node:test';
 import {Command} from 'commander';
 import {registerExportCommand, type DocusaurusCli} from '../../plugin/export-command';
 import pluginExportPdf from '../../plugin/index';
-import type {ExportCommandArgs} from '../../server/export-command/command-options';
+import type {ExportCommandArgs} from '../../contracts/cli';
 
 const DEFAULTS = {siteDir: '/srv/site', pluginId: 'default'};
 

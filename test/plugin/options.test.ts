@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
-import {DEFAULT_OPTIONS, validateOptions, type Options} from '../../plugin/options';
+import {DEFAULT_OPTIONS, validateOptions, type Options} from '../../contracts/options';
 
 function validate(options: unknown) {
   return validateOptions({

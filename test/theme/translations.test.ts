@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {describe, it} from 'node:test';
-import en from '../../plugin/translations/en';
-import {SHIPPED_MESSAGES, localesToTry, pluginTexts, shippedMessages} from '../../plugin/translations';
+import en from '../../contracts/translations/en';
+import {SHIPPED_MESSAGES, localesToTry, pluginTexts, shippedMessages} from '../../contracts/translations';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 

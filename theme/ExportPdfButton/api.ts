@@ -1,44 +1,19 @@
-/** What the plugin hands the browser (see plugin/client-data.ts). */
-export type ExportPdfClientData = {
-  apiUrl?: string;
-  apiPort: number;
-  runtimeConfigPath: string;
-  documentsPath: string;
-  exportsPagePath?: string;
-};
+import type {
+  ClientData,
+  ErrorBody,
+  ExportQuery,
+  ExportStatus,
+  ExportSuccess,
+  PdfFileEntry,
+  PdfFilesBody,
+  RuntimeConfig,
+} from 'docusaurus-plugin-export-pdf';
 
-/** An export as GET /export-status and /export-events report it (the fields the UI uses). */
-export type ExportProgress = {
-  state: 'queued' | 'running' | 'done' | 'failed';
-  phase: string;
-  done?: number;
-  total?: number;
-  percent: number;
-  queuePosition?: number;
-  elapsedMs: number;
-};
+/** An export as GET /export-status and /export-events report it: the fields the UI uses. */
+export type ExportProgress = Pick<ExportStatus, 'state' | 'phase' | 'done' | 'total' | 'percent' | 'queuePosition' | 'elapsedMs'>;
 
-/** An entry of GET /pdf-files. */
-export type PdfFile = {
-  name: string;
-  size: number;
-  sizeMB: string;
-  created: string;
-  modified: string;
-  /** What the book holds, for a PDF this API exported. */
-  book?: {docsPluginId: string; version: string; versionLabel: string; locale: string};
-};
-
-/** Success body of GET /export-pdf. */
-export type ExportSuccess = {
-  success: true;
-  message: string;
-  pdfPath: string;
-  pdfUrl: string;
-  fileName: string;
-  fileSize: number;
-  fileSizeMB: string;
-};
+/** What the button asks for: the reader's locale, docs instance and version, and an id to follow. */
+export type ExportRequest = Pick<ExportQuery, 'locale' | 'docsPluginId' | 'version' | 'exportId'>;
 
 export class ExportApiError extends Error {
   readonly detail?: string;
@@ -93,13 +68,13 @@ export function forgetToken(apiUrl: string): void {
  * The API's base URL: the configured one, else the page's host on the port the
  * site server reports, else the port the site was built with.
  */
-export async function resolveApiUrl(data: ExportPdfClientData): Promise<string> {
+export async function resolveApiUrl(data: ClientData): Promise<string> {
   if (data.apiUrl) return data.apiUrl;
   let port = data.apiPort;
   try {
     const response = await fetch(data.runtimeConfigPath, {cache: 'no-store'});
     if (response.ok) {
-      const runtime = (await response.json()) as {apiPort?: unknown};
+      const runtime = (await response.json()) as Partial<RuntimeConfig>;
       if (typeof runtime.apiPort === 'number') port = runtime.apiPort;
     }
   } catch {
@@ -123,27 +98,16 @@ async function getJson<T>(apiUrl: string, url: string, token?: string, signal?: 
     if (signal?.aborted) throw error;
     throw new ExportApiError(`Cannot reach the export API at ${apiUrl}`);
   }
-  const body = (await response.json().catch(() => undefined)) as ({success?: boolean; error?: string; detail?: string} & T) | undefined;
+  const body = (await response.json().catch(() => undefined)) as unknown;
+  const failure = body as Partial<ErrorBody> | undefined;
   if (response.status === 401) {
-    throw new ExportAuthError(body?.error ?? 'Authentication required', body?.detail);
+    throw new ExportAuthError(failure?.error ?? 'Authentication required', failure?.detail);
   }
-  if (!response.ok || !body || body.success === false) {
-    throw new ExportApiError(body?.error ?? `The export API answered ${response.status}`, body?.detail);
+  if (!response.ok || !body || failure?.success === false) {
+    throw new ExportApiError(failure?.error ?? `The export API answered ${response.status}`, failure?.detail);
   }
-  return body;
+  return body as T;
 }
-
-/** What to export: the API's defaults where unset. */
-export type ExportRequest = {
-  /** Locale to export: the one the reader is viewing. */
-  locale?: string;
-  /** Docs plugin instance of the page being read. */
-  docsPluginId?: string;
-  /** Docs version of the page being read (its name). */
-  version?: string;
-  /** Id the progress of this export is followed by. */
-  exportId?: string;
-};
 
 export async function requestExport(apiUrl: string, token?: string, request: ExportRequest = {}): Promise<ExportSuccess> {
   const query = new URLSearchParams();
@@ -155,8 +119,8 @@ export async function requestExport(apiUrl: string, token?: string, request: Exp
   return getJson<ExportSuccess>(apiUrl, `${apiUrl}/export-pdf${search}`, token);
 }
 
-export async function listPdfFiles(apiUrl: string, token?: string, signal?: AbortSignal): Promise<PdfFile[]> {
-  const body = await getJson<{files: PdfFile[]}>(apiUrl, `${apiUrl}/pdf-files`, token, signal);
+export async function listPdfFiles(apiUrl: string, token?: string, signal?: AbortSignal): Promise<PdfFileEntry[]> {
+  const body = await getJson<PdfFilesBody>(apiUrl, `${apiUrl}/pdf-files`, token, signal);
   return [...body.files].sort((a, b) => Date.parse(b.modified) - Date.parse(a.modified));
 }
 

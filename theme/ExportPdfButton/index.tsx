@@ -5,7 +5,8 @@ import {useLocation} from '@docusaurus/router';
 import Translate, {translate} from '@docusaurus/Translate';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import type {Props} from '@theme/ExportPdfButton';
-import type {ExportPdfClientData, ExportProgress} from './api';
+import type {ClientData} from 'docusaurus-plugin-export-pdf';
+import type {ExportProgress} from './api';
 import {useExportPdf} from './useExportPdf';
 import {useLocaleNumbers} from './useLocaleNumbers';
 import styles from './styles.module.css';
@@ -48,6 +49,7 @@ function ProgressStep({progress}: {progress?: ExportProgress}): ReactNode {
         </Translate>
       );
     case 'assemble':
+    case 'merge':
       return (
         <Translate id="theme.ExportPdf.progress.assemble" description="Export progress: joining the parts, TOC and bookmarks">
           Assembling the book
@@ -111,7 +113,7 @@ function CloseButton({onClick}: {onClick: () => void}): ReactNode {
 export default function ExportPdfButton({className, inline = false, onExported}: Props): ReactNode {
   const {state, start, submitToken, reset} = useExportPdf();
   const numbers = useLocaleNumbers();
-  const {exportsPagePath, documentsPath} = usePluginData('docusaurus-plugin-export-pdf') as ExportPdfClientData;
+  const {exportsPagePath, documentsPath} = usePluginData('docusaurus-plugin-export-pdf') as ClientData;
   const onExportsPage = useLocation().pathname.replace(/\/$/, '') === exportsPagePath;
   const finished = state.status === 'done' ? state.result : undefined;
   useEffect(() => {

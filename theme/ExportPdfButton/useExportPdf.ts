@@ -2,6 +2,7 @@ import {useCallback, useEffect, useRef, useState} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import {useActivePluginAndVersion} from '@docusaurus/plugin-content-docs/client';
+import type {ClientData, ExportSuccess} from 'docusaurus-plugin-export-pdf';
 import {
   ExportApiError,
   ExportAuthError,
@@ -12,9 +13,7 @@ import {
   requestExport,
   resolveApiUrl,
   saveToken,
-  type ExportPdfClientData,
   type ExportProgress,
-  type ExportSuccess,
 } from './api';
 
 export type ExportState =
@@ -35,7 +34,7 @@ export function useExportPdf(): {
   submitToken: (token: string) => void;
   reset: () => void;
 } {
-  const data = usePluginData('docusaurus-plugin-export-pdf') as ExportPdfClientData;
+  const data = usePluginData('docusaurus-plugin-export-pdf') as ClientData;
   const {i18n} = useDocusaurusContext();
   const active = useActivePluginAndVersion();
   const docsPluginId = active?.activePlugin.pluginId;

@@ -4,7 +4,7 @@ import Translate, {translate} from '@docusaurus/Translate';
 import ExportPdfButton from '@theme/ExportPdfButton';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import Layout from '@theme/Layout';
-import type {ExportPdfClientData, PdfFile} from '../ExportPdfButton/api';
+import type {ClientData, PdfFileEntry} from 'docusaurus-plugin-export-pdf';
 import {useLocaleLanguage, useLocaleNumbers} from '../ExportPdfButton/useLocaleNumbers';
 import {bookTexts} from './bookTexts';
 import {usePdfFiles} from './usePdfFiles';
@@ -13,7 +13,7 @@ import styles from './styles.module.css';
 type Formats = {dates: Intl.DateTimeFormat; megabytes: Intl.NumberFormat; languages?: Intl.DisplayNames};
 
 /** Which docs, version and locale a book holds: "sdk · Version 1.0 · français"; empty for a file the API did not export. */
-function bookContents(book: PdfFile['book'], languages?: Intl.DisplayNames): string {
+function bookContents(book: PdfFileEntry['book'], languages?: Intl.DisplayNames): string {
   if (!book) return '';
   const parts: string[] = [];
   if (book.docsPluginId !== 'default') parts.push(book.docsPluginId);
@@ -28,7 +28,7 @@ function bookContents(book: PdfFile['book'], languages?: Intl.DisplayNames): str
   return parts.join(' · ');
 }
 
-function FileRow({file, siteRoot, formats}: {file: PdfFile; siteRoot: string; formats: Formats}): ReactNode {
+function FileRow({file, siteRoot, formats}: {file: PdfFileEntry; siteRoot: string; formats: Formats}): ReactNode {
   const href = siteRoot + encodeURIComponent(file.name);
   const modified = new Date(file.modified);
   return (
@@ -56,8 +56,8 @@ function FileRow({file, siteRoot, formats}: {file: PdfFile; siteRoot: string; fo
   );
 }
 
-function FileTable({files}: {files: PdfFile[]}): ReactNode {
-  const {documentsPath} = usePluginData('docusaurus-plugin-export-pdf') as ExportPdfClientData;
+function FileTable({files}: {files: PdfFileEntry[]}): ReactNode {
+  const {documentsPath} = usePluginData('docusaurus-plugin-export-pdf') as ClientData;
   const language = useLocaleLanguage();
   const {megabytes} = useLocaleNumbers();
   const formats: Formats = {

@@ -1,15 +1,16 @@
 import {useCallback, useEffect, useRef, useState} from 'react';
 import {usePluginData} from '@docusaurus/useGlobalData';
-import {ExportApiError, listPdfFiles, loadToken, resolveApiUrl, type ExportPdfClientData, type PdfFile} from '../ExportPdfButton/api';
+import type {ClientData, PdfFileEntry} from 'docusaurus-plugin-export-pdf';
+import {ExportApiError, listPdfFiles, loadToken, resolveApiUrl} from '../ExportPdfButton/api';
 
 export type PdfFilesState =
   | {status: 'loading'}
-  | {status: 'ready'; files: PdfFile[]}
+  | {status: 'ready'; files: PdfFileEntry[]}
   | {status: 'error'; message: string; detail?: string};
 
 /** The API's list of PDFs, newest first, loaded in the browser; `reload` asks again. */
 export function usePdfFiles(): {state: PdfFilesState; reload: () => void} {
-  const data = usePluginData('docusaurus-plugin-export-pdf') as ExportPdfClientData;
+  const data = usePluginData('docusaurus-plugin-export-pdf') as ClientData;
   const [state, setState] = useState<PdfFilesState>({status: 'loading'});
   const current = useRef<AbortController | undefined>(undefined);
 

@@ -1,4 +1,4 @@
-import {escapeHtml} from '../../../plugin/page-templates';
+import {escapeHtml} from '../page-templates';
 import type {Chapter} from '../book-plan';
 import {BOOK_CSS, COVER_CSS, TOC_CSS} from './book-css';
 import type {CapturedPage, PageStyles} from './page/capture-page';

@@ -3,7 +3,8 @@ import {promises as fs} from 'node:fs';
 import type {PDFOptions, Page} from 'puppeteer-core';
 import {planBook, type BookPlan} from '../book-plan';
 import {bookTexts, type BookTexts} from '../book-texts';
-import {ExportFailure, progressIn, type EnginePhase, type ExportEngine, type ExportJob, type ProgressPlan} from '../engine';
+import type {EnginePhase} from '../../../contracts/progress';
+import {ExportFailure, progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from '../engine';
 import {bookPartBody, bookPartCss, coverBody, coverCss, documentShell, tocBody, tocCss} from './book-html';
 import {
   TOC_TARGET,

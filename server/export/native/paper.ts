@@ -1,4 +1,4 @@
-import type {PaperFormat} from '../../../plugin/options';
+import type {PaperFormat} from '../../../contracts/options';
 
 /** Paper sizes in inches, as Chromium's printer uses them. */
 const SIZES: Record<PaperFormat, [number, number]> = {

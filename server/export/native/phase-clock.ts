@@ -1,10 +1,10 @@
-export type Phase = 'discover' | 'capture' | 'assemble' | 'render';
+import type {EnginePhase} from '../../../contracts/progress';
 
 /** Adds up the time an export spends in each phase, for its log line. */
 export class PhaseClock {
-  readonly totals: Record<Phase, number> = {discover: 0, capture: 0, assemble: 0, render: 0};
+  readonly totals: Record<EnginePhase, number> = {discover: 0, capture: 0, assemble: 0, render: 0, merge: 0};
 
-  async time<T>(phase: Phase, work: () => Promise<T> | T): Promise<T> {
+  async time<T>(phase: EnginePhase, work: () => Promise<T> | T): Promise<T> {
     const started = performance.now();
     try {
       return await work();

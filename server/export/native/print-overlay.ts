@@ -1,7 +1,7 @@
 import type {Browser, PDFOptions} from 'puppeteer-core';
 import type {BookPlan} from '../book-plan';
 import type {BookTexts} from '../book-texts';
-import {escapeHtml} from '../../../plugin/page-templates';
+import {escapeHtml} from '../page-templates';
 import type {ExportJob} from '../engine';
 import {overlayPages, type placeDestinations} from './book-layout';
 import {buildOverlay} from './page/overlay';

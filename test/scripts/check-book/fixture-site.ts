@@ -2,8 +2,8 @@
 // built HTML of its two docs, with the chrome a Docusaurus page carries around its article.
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {SiteManifest} from '../../../plugin/manifest';
-import {manifestDir, manifestFileName} from '../../../plugin/manifest';
+import type {SiteManifest} from '../../../contracts/manifest';
+import {manifestDir, manifestFileName} from '../../../contracts/manifest';
 import {testManifest} from '../../helpers/fixtures';
 
 /** A doc of the fixture site: what its article holds. */

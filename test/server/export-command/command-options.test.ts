@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import {CommandFailure, EXIT_CODES} from '../../../server/export-command/command-failure';
-import {normalizeCommandArgs, type ExportCommandArgs} from '../../../server/export-command/command-options';
+import type {ExportCommandArgs} from '../../../contracts/cli';
+import {normalizeCommandArgs} from '../../../server/export-command/command-options';
 
 const CWD = '/work/site';
 

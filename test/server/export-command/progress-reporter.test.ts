@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {ExportStatus} from '../../../server/export/export-status';
+import type {ExportStatus} from '../../../contracts/api';
 import {ProgressReporter} from '../../../server/export-command/progress-reporter';
 
 function status(fields: Partial<ExportStatus>): ExportStatus {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import {mkdir, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
-import {manifestDir, manifestFileName} from '../../../plugin/manifest';
+import {manifestDir, manifestFileName} from '../../../contracts/manifest';
 import {EXIT_CODES} from '../../../server/export-command/command-failure';
-import type {ExportCommandArgs} from '../../../server/export-command/command-options';
+import type {ExportCommandArgs} from '../../../contracts/cli';
 import {runExportCommand, type CommandIo} from '../../../server/export-command/run-export-command';
 import {tempDir, testManifest} from '../../helpers/fixtures';
 

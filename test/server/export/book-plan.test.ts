@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {OutlineDoc, OutlineVersion} from '../../../plugin/docs-outline';
+import type {OutlineDoc, OutlineVersion} from '../../../contracts/outline';
 import {findSubset, planBook} from '../../../server/export/book-plan';
 
 const doc = (id: string, mermaidDiagrams = 0): OutlineDoc => ({

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {progressIn, type ProgressPlan} from '../../../server/export/engine';
-import {ExportStatusBoard, type ExportStatus} from '../../../server/export/export-status';
+import type {ExportStatus} from '../../../contracts/api';
+import {ExportStatusBoard} from '../../../server/export/export-status';
 
 function board(options: {keepFinished?: number} = {}) {
   let now = 1_000_000;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {DocsOutline} from '../../../plugin/docs-outline';
+import type {DocsOutline} from '../../../contracts/outline';
 import {HttpError} from '../../../server/errors';
 import {resolveExportTarget} from '../../../server/export/export-target';
 import {manifestsOf, testManifest} from '../../helpers/fixtures';

@@ -5,7 +5,7 @@ import {after, afterEach, before, beforeEach, describe, it} from 'node:test';
 import request from 'supertest';
 import {createApp} from '../../../server/app';
 import type {Exporter} from '../../../server/export/exporter';
-import type {ExportStatus} from '../../../server/export/export-status';
+import type {ExportStatus} from '../../../contracts/api';
 import {TINY_PDF, tempDir} from '../../helpers/fixtures';
 import {ScriptedEngine, exporterWith} from '../../helpers/scripted-engine';
 
