@@ -1,5 +1,6 @@
 import type {ErrorRequestHandler, RequestHandler} from 'express';
-import {HttpError} from './errors';
+import type {ErrorBody} from '../contracts/errors';
+import {Busy, DomainError, ExportRejected, HttpError, NotFound} from './errors';
 
 export const notFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `Not found: ${req.method} ${req.path}`));
@@ -15,8 +16,21 @@ export const rejectMalformedUrl: RequestHandler = (req, _res, next) => {
   }
 };
 
+/** Each domain error's status, the one place they meet HTTP. */
+function statusOf(error: DomainError): number {
+  if (error instanceof ExportRejected) return 400;
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Busy) return 503;
+  // NotReady, EngineFailed, TimedOut: the export failed, with the texts clients know.
+  return 500;
+}
+
 function asHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
+  if (error instanceof DomainError) {
+    const headers: Record<string, string> = error instanceof Busy ? {'Retry-After': String(error.retryAfterSeconds)} : {};
+    return new HttpError(statusOf(error), error.message, {detail: error.detail, headers, cause: error});
+  }
   // Errors raised by Express and its parsers carry a 4xx status (a malformed URL, say).
   const status = (error as {status?: unknown})?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -25,7 +39,7 @@ function asHttpError(error: unknown): HttpError {
   return new HttpError(500, error instanceof Error ? error.message : String(error), {cause: error});
 }
 
-/** Every failure leaves as the interface document's error JSON, never as HTML. */
+/** Every failure leaves as the API's error body (contracts/errors.ts), never as HTML. */
 export function errorMiddleware(options: {exposeStack: boolean}): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) {
@@ -34,11 +48,12 @@ export function errorMiddleware(options: {exposeStack: boolean}): ErrorRequestHa
     }
     const failure = asHttpError(error);
     const original = failure.cause instanceof Error ? failure.cause : failure;
-    res.status(failure.status).set(failure.headers).json({
+    const body: ErrorBody = {
       success: false,
       error: failure.message,
       ...(failure.detail ? {detail: failure.detail} : {}),
       ...(options.exposeStack ? {stack: original.stack ?? failure.stack} : {}),
-    });
+    };
+    res.status(failure.status).set(failure.headers).json(body);
   };
 }

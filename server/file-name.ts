@@ -1,4 +1,4 @@
-import {HttpError} from './errors';
+import {ExportRejected} from './errors';
 
 const MAX_BYTES = 255;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
@@ -37,12 +37,12 @@ function decodedOnceMore(raw: string): string {
   }
 }
 
-function reject(reason: string): HttpError {
-  return new HttpError(400, `Invalid fileName: ${reason}`);
+function reject(reason: string): ExportRejected {
+  return new ExportRejected(`Invalid fileName: ${reason}`);
 }
 
 /**
- * The file name an export writes, or a 400 that says what is wrong with it.
+ * The file name an export writes, or a rejection that says what is wrong with it.
  * Names are rejected, never silently cleaned, so a client never gets a file it
  * did not ask for.
  */

@@ -1,7 +1,7 @@
 import {BuildMissingError} from '../built-site';
 import {ChromiumNotFoundError} from '../chromium';
 import {ConfigError} from '../config';
-import {HttpError} from '../errors';
+import {DomainError, ExportRejected, NotReady} from '../errors';
 import {ManifestNotFoundError} from '../manifest';
 
 /** Exit codes of `docusaurus export-pdf`, for CI scripts that tell failures apart. */
@@ -35,8 +35,9 @@ export class CommandFailure extends Error {
 /** Any error the command meets, as the failure it reports. */
 export function toCommandFailure(error: unknown): CommandFailure {
   if (error instanceof CommandFailure) return error;
-  if (error instanceof HttpError) {
-    return new CommandFailure(error.status === 400 ? EXIT_CODES.usage : EXIT_CODES.exportFailed, error.message, error.detail);
+  if (error instanceof DomainError) {
+    const code = error instanceof ExportRejected ? EXIT_CODES.usage : error instanceof NotReady ? EXIT_CODES.setup : EXIT_CODES.exportFailed;
+    return new CommandFailure(code, error.message, error.detail);
   }
   if (error instanceof ManifestNotFoundError || error instanceof BuildMissingError || error instanceof ChromiumNotFoundError) {
     return new CommandFailure(EXIT_CODES.setup, error.message);

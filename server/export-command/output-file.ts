@@ -1,6 +1,6 @@
 import {constants, promises as fs} from 'node:fs';
 import path from 'node:path';
-import {HttpError} from '../errors';
+import {ExportRejected} from '../errors';
 import {defaultFileName, resolveFileName, type BookIdentity} from '../file-name';
 import {CommandFailure, EXIT_CODES} from './command-failure';
 
@@ -20,7 +20,7 @@ function checkedName(base: string): string {
   try {
     return resolveFileName(base);
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    if (!(error instanceof ExportRejected)) throw error;
     throw new CommandFailure(EXIT_CODES.usage, `Invalid file name in --out: ${error.message.replace(/^Invalid fileName: /, '')}`, `Got "${base}".`);
   }
 }

@@ -1,9 +1,9 @@
 import {createRequire} from 'node:module';
 import {findChromium, sandboxArgs} from '../chromium';
 import {docsToPdfArgs} from './docs-to-pdf-args';
-import {HttpError} from '../errors';
+import {EngineFailed, ExportRejected, TimedOut} from '../errors';
 import {planBook} from './book-plan';
-import {ExportFailure, progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from './engine';
+import {progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from './engine';
 import {runProcess} from './run-process';
 
 function docsToPdfCli(): string {
@@ -42,7 +42,7 @@ export class DocsToPdfEngine implements ExportEngine {
 
   check(job: Pick<ExportJob, 'subset'>): void {
     if (job.subset) {
-      throw new HttpError(400, 'The docs-to-pdf engine exports whole docs versions only', {
+      throw new ExportRejected('The docs-to-pdf engine exports whole docs versions only', {
         detail: 'Exporting one category or one doc needs the native engine (plugin option engine: "native").',
       });
     }
@@ -53,7 +53,7 @@ export class DocsToPdfEngine implements ExportEngine {
     try {
       chromium = findChromium();
     } catch (error) {
-      throw new ExportFailure('command-failed', (error as Error).message, {cause: error});
+      throw new EngineFailed('command-failed', (error as Error).message, {cause: error});
     }
     const args = docsToPdfArgs(job.manifest, {
       siteOrigin: job.siteOrigin,
@@ -83,18 +83,15 @@ export class DocsToPdfEngine implements ExportEngine {
       },
     });
     if (outcome.timedOut) {
-      throw new ExportFailure(
-        'command-failed',
-        `docs-to-pdf did not finish within ${Math.round(job.timeoutMs / 1000)} s and was stopped.`,
-      );
+      throw new TimedOut(`docs-to-pdf did not finish within ${Math.round(job.timeoutMs / 1000)} s and was stopped.`);
     }
     if (outcome.aborted) {
-      throw new ExportFailure('command-failed', 'The export was cancelled.');
+      throw new EngineFailed('command-failed', 'The export was cancelled.');
     }
     if (outcome.code !== 0) {
       const how = outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.code}`;
       const reason = lastErrorLine(outcome.lastLines);
-      throw new ExportFailure('command-failed', `docs-to-pdf ${how}${reason ? `: ${reason}` : '.'}`);
+      throw new EngineFailed('command-failed', `docs-to-pdf ${how}${reason ? `: ${reason}` : '.'}`);
     }
   }
 }

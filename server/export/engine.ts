@@ -64,23 +64,10 @@ export type ExportJob = {
   onProgress?: (progress: EngineProgress) => void;
 };
 
-/** Why an export failed, in terms of the interface document's error texts. */
-export type ExportFailureKind = 'command-failed' | 'not-created';
-
-export class ExportFailure extends Error {
-  readonly kind: ExportFailureKind;
-
-  constructor(kind: ExportFailureKind, detail: string, options: {cause?: unknown} = {}) {
-    super(detail, options);
-    this.name = 'ExportFailure';
-    this.kind = kind;
-  }
-}
-
 /** Turns "this site, these options" into PDF bytes; knows nothing of HTTP. */
 export interface ExportEngine {
   readonly name: string;
-  /** Throws an HttpError (400) when the engine cannot export what was asked, before anything queues. */
+  /** Throws ExportRejected when the engine cannot export what was asked, before anything queues. */
   check?(job: Pick<ExportJob, 'manifest' | 'subset'>): void;
   run(job: ExportJob): Promise<void>;
   /** Releases what the engine keeps between exports (a warm browser). */

@@ -1,6 +1,6 @@
 import type {SiteManifest} from '../../contracts/manifest';
 import {defaultOutlineVersion, startPathOf, type DocsOutline, type OutlineVersion} from '../../contracts/outline';
-import {HttpError} from '../errors';
+import {ExportRejected} from '../errors';
 import {findSubset, type Subset, type SubsetSelection} from './book-plan';
 
 /** What an export covers: one locale's build, one docs instance and version, all of it or one part. */
@@ -29,9 +29,9 @@ export type ExportSelection = SubsetSelection & {
   version?: string;
 };
 
-function reject(what: string, value: string, known: string[]): HttpError {
+function reject(what: string, value: string, known: string[]): ExportRejected {
   const listed = known.length > 12 ? [...known.slice(0, 12), '…'] : known;
-  return new HttpError(400, `Unknown ${what} "${value}"`, {detail: `This site has: ${listed.join(', ')}.`});
+  return new ExportRejected(`Unknown ${what} "${value}"`, {detail: `This site has: ${listed.join(', ')}.`});
 }
 
 function chooseDocs(manifest: SiteManifest, requested: string | undefined): DocsOutline | undefined {
@@ -51,7 +51,7 @@ function chooseVersion(outline: DocsOutline | undefined, requested: string | und
   return version;
 }
 
-/** Resolves a request's locale, version and subset against the manifests, or answers 400. */
+/** Resolves a request's locale, version and subset against the manifests, or rejects the request. */
 export function resolveExportTarget(
   manifests: Map<string, SiteManifest>,
   selection: ExportSelection = {},
@@ -61,7 +61,7 @@ export function resolveExportTarget(
   const manifest = manifests.get(locale);
   if (!manifest) throw reject('locale', locale, [...manifests.keys()]);
   if (selection.category !== undefined && selection.doc !== undefined) {
-    throw new HttpError(400, 'Give either category or doc, not both');
+    throw new ExportRejected('Give either category or doc, not both');
   }
   const docs = chooseDocs(manifest, selection.docsPluginId);
   const docsPluginId = docs?.pluginId ?? manifest.options.docsPluginId;

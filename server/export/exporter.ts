@@ -3,13 +3,13 @@ import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {SiteManifest} from '../../contracts/manifest';
 import {assertDirectory} from '../documents';
-import {ERROR_TEXTS, HttpError} from '../errors';
+import {Busy, DomainError, EngineFailed} from '../errors';
 import {defaultFileName} from '../file-name';
 import type {SiteProbe} from '../site/site-probe';
 import type {BookRecord} from '../../contracts/api';
 import {sweepBookRecords, writeBookRecord} from '../book-records';
 import {commitFile, looksLikeCompletePdf, removeQuietly} from './atomic-file';
-import {ExportFailure, type ExportEngine} from './engine';
+import type {ExportEngine} from './engine';
 import {ExportStatusBoard} from './export-status';
 import {resolveExportTarget, type ExportSelection, type ExportTarget} from './export-target';
 
@@ -107,11 +107,7 @@ export class Exporter {
     }
     if (this.#closing) return Promise.reject(shuttingDown());
     if (this.#pending.size > this.#options.queueLimit) {
-      return Promise.reject(
-        new HttpError(503, 'Too many exports are waiting; try again later', {
-          headers: {'Retry-After': String(Math.ceil(this.#options.timeoutMs / 1000))},
-        }),
-      );
+      return Promise.reject(new Busy('Too many exports are waiting; try again later', Math.ceil(this.#options.timeoutMs / 1000)));
     }
     const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
     this.status.queued(id, {fileName, locale: target.locale, docsPluginId: target.docsPluginId, version: target.version, clientId: request.clientId});
@@ -171,15 +167,13 @@ export class Exporter {
     const part = target.subset ? `, only ${target.subset.kind} ${target.subset.kind === 'doc' ? target.subset.doc.id : target.subset.category.label}` : '';
     say(`${fileName}: ${target.locale}/${target.docsPluginId}/${target.version}${part} from ${target.startPath}`);
     try {
-      // Step 1 of the interface document: no output of an earlier run is reused.
+      // Step 1: no output of an earlier run is reused.
       await removeQuietly(workDir);
       await fs.mkdir(workDir, {recursive: true});
       await assertDirectory(documentsDir);
       // Step 2: the site must be up, or the export fails now rather than at the deadline.
       if (!(await this.#options.siteProbe())) {
-        throw new HttpError(500, ERROR_TEXTS.notCreated, {
-          detail: `The site is not running at ${this.#options.siteOrigin}.`,
-        });
+        throw new EngineFailed('not-created', `The site is not running at ${this.#options.siteOrigin}.`);
       }
       // Step 3: the engine writes the temporary file.
       await engine.run({
@@ -200,9 +194,7 @@ export class Exporter {
       this.status.writing(jobId);
       // Step 4: only a complete PDF replaces the destination.
       if (!(await looksLikeCompletePdf(temporary))) {
-        throw new HttpError(500, ERROR_TEXTS.notCreated, {
-          detail: 'The engine finished without writing a complete PDF.',
-        });
+        throw new EngineFailed('not-created', 'The engine finished without writing a complete PDF.');
       }
       if (this.#options.recordsBooks !== false) {
         await writeBookRecord(documentsDir, fileName, bookRecord(target), (await fs.stat(temporary)).size, jobId);
@@ -213,7 +205,7 @@ export class Exporter {
       this.status.succeeded(jobId, {fileSize: size});
       return {fileName, pdfPath: destination, fileSize: size};
     } catch (error) {
-      const failure = toHttpError(error);
+      const failure = asDomainError(error);
       this.status.failed(jobId, failure.message, failure.detail);
       say(`${fileName}: failed: ${failure.message}${failure.detail ? ` (${failure.detail})` : ''}`);
       throw failure;
@@ -227,10 +219,7 @@ export class Exporter {
     try {
       return await this.#options.loadManifests();
     } catch (error) {
-      throw new HttpError(500, ERROR_TEXTS.commandFailed, {
-        detail: (error as Error).message,
-        cause: error,
-      });
+      throw new EngineFailed('command-failed', (error as Error).message, {cause: error});
     }
   }
 }
@@ -242,18 +231,12 @@ function bookRecord(target: ExportTarget): BookRecord {
   return {docsPluginId: target.docsPluginId, version: target.version, ...(label ? {versionLabel: label} : {}), locale: target.locale};
 }
 
-function shuttingDown(): HttpError {
-  return new HttpError(503, 'The server is shutting down', {headers: {'Retry-After': '30'}});
+function shuttingDown(): Busy {
+  return new Busy('The server is shutting down', 30);
 }
 
-function toHttpError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  if (error instanceof ExportFailure) {
-    const text = error.kind === 'not-created' ? ERROR_TEXTS.notCreated : ERROR_TEXTS.commandFailed;
-    return new HttpError(500, text, {detail: error.message, cause: error});
-  }
-  return new HttpError(500, ERROR_TEXTS.commandFailed, {
-    detail: error instanceof Error ? error.message : String(error),
-    cause: error,
-  });
+/** An engine's own failure as is; anything else thrown on the way as a failed command. */
+function asDomainError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  return new EngineFailed('command-failed', error instanceof Error ? error.message : String(error), {cause: error});
 }

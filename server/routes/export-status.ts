@@ -1,5 +1,5 @@
 import {Router, type Request, type RequestHandler, type Response} from 'express';
-import {HttpError} from '../errors';
+import {HttpError, NotFound} from '../errors';
 import type {ExportStatus, ExportStatusList} from '../../contracts/api';
 import type {ExportStatusBoard} from '../export/export-status';
 import {methodNotAllowed} from './method-not-allowed';
@@ -79,7 +79,7 @@ export function exportStatusRouter(board: ExportStatusBoard, guards: RequestHand
       if (!EXPORT_ID.test(id)) throw new HttpError(400, 'Invalid id: 1 to 64 letters, digits, "-" or "_"');
       const status = board.find(id);
       if (!status) {
-        throw new HttpError(404, `No export with id ${id}`, {
+        throw new NotFound(`No export with id ${id}`, {
           detail: 'Finished exports are kept for a while only; the PDFs stay in GET /pdf-files.',
         });
       }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {after, afterEach, before, beforeEach, describe, it} from 'node:test';
 import request from 'supertest';
 import {createApp} from '../../server/app';
-import {ExportFailure} from '../../server/export/engine';
+import {EngineFailed} from '../../server/errors';
 import type {Exporter} from '../../server/export/exporter';
 import {TINY_PDF, tempDir} from '../helpers/fixtures';
 import {ScriptedEngine, exporterWith} from '../helpers/scripted-engine';
@@ -113,7 +113,7 @@ describe('API', () => {
       await writeFile(path.join(documentsDir, 'keep.pdf'), 'previous version');
       engine.behaviour = async (job) => {
         await writeFile(job.outputFile, '%PDF-1.4 half wri');
-        throw new ExportFailure('command-failed', 'docs-to-pdf exited with code 1: boom');
+        throw new EngineFailed('command-failed', 'docs-to-pdf exited with code 1: boom');
       };
       const response = await request(app()).get('/export-pdf?fileName=keep').expect(500);
       assert.equal(response.body.success, false);
@@ -150,11 +150,11 @@ describe('API', () => {
 
     it('includes the stack only when NODE_ENV is development', async () => {
       engine.behaviour = async () => {
-        throw new ExportFailure('command-failed', 'boom');
+        throw new EngineFailed('command-failed', 'boom');
       };
       nodeEnv = 'development';
       const response = await request(app()).get('/export-pdf').expect(500);
-      assert.match(response.body.stack, /ExportFailure: boom/);
+      assert.match(response.body.stack, /^EngineFailed: Export command failed\n\s+at .*app\.test\.ts/);
     });
 
     for (const query of ['fileName=a%2Fb', 'fileName=..', 'fileName=a&fileName=b', 'fileName=', 'fileName=%00x']) {

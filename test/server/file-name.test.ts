@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {HttpError} from '../../server/errors';
+import {ExportRejected} from '../../server/errors';
 import {defaultFileName, resolveFileName} from '../../server/file-name';
 
 describe('defaultFileName', () => {
@@ -78,10 +78,10 @@ describe('resolveFileName', () => {
     ['a double-encoded backslash', 'a%5cb'],
     ['double-encoded dots', '%2e%2e'],
   ] as const) {
-    it(`rejects ${label} with 400`, () => {
+    it(`rejects ${label}`, () => {
       assert.throws(
         () => resolveFileName(input),
-        (error: unknown) => error instanceof HttpError && error.status === 400 && /^Invalid fileName: /.test(error.message),
+        (error: unknown) => error instanceof ExportRejected && /^Invalid fileName: /.test(error.message),
       );
     });
   }

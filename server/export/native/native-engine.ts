@@ -4,7 +4,8 @@ import type {PDFOptions, Page} from 'puppeteer-core';
 import {planBook, type BookPlan} from '../book-plan';
 import {bookTexts, type BookTexts} from '../book-texts';
 import type {EnginePhase} from '../../../contracts/progress';
-import {ExportFailure, progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from '../engine';
+import {EngineFailed, TimedOut} from '../../errors';
+import {progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from '../engine';
 import {bookPartBody, bookPartCss, coverBody, coverCss, documentShell, tocBody, tocCss} from './book-html';
 import {
   TOC_TARGET,
@@ -85,18 +86,15 @@ export class NativeEngine implements ExportEngine {
     const onAbort = () => stop('aborted');
     job.signal?.addEventListener('abort', onAbort);
     try {
-      if (job.signal?.aborted) throw new ExportFailure('command-failed', 'The export was cancelled.');
+      if (job.signal?.aborted) throw new EngineFailed('command-failed', 'The export was cancelled.');
       await this.#export(job);
     } catch (error) {
       if (stopped === 'timeout') {
-        throw new ExportFailure(
-          'command-failed',
-          `The native engine did not finish within ${Math.round(job.timeoutMs / 1000)} s and was stopped.`,
-        );
+        throw new TimedOut(`The native engine did not finish within ${Math.round(job.timeoutMs / 1000)} s and was stopped.`);
       }
-      if (stopped === 'aborted') throw new ExportFailure('command-failed', 'The export was cancelled.');
-      if (error instanceof ExportFailure) throw error;
-      throw new ExportFailure('command-failed', `The native engine failed: ${(error as Error).message}`, {cause: error});
+      if (stopped === 'aborted') throw new EngineFailed('command-failed', 'The export was cancelled.');
+      if (error instanceof EngineFailed) throw error;
+      throw new EngineFailed('command-failed', `The native engine failed: ${(error as Error).message}`, {cause: error});
     } finally {
       clearTimeout(timer);
       job.signal?.removeEventListener('abort', onAbort);
@@ -263,11 +261,11 @@ export class NativeEngine implements ExportEngine {
 
   #plan(job: ExportJob): BookPlan {
     if (!job.outlineVersion) {
-      throw new ExportFailure('not-created', `The site has no docs for the docs plugin "${job.docsPluginId}".`);
+      throw new EngineFailed('not-created', `The site has no docs for the docs plugin "${job.docsPluginId}".`);
     }
     const plan = planBook(job.outlineVersion, job.subset);
     if (plan.chapters.length === 0) {
-      throw new ExportFailure('not-created', `Docs version "${job.outlineVersion.name}" has no docs in its sidebars.`);
+      throw new EngineFailed('not-created', `Docs version "${job.outlineVersion.name}" has no docs in its sidebars.`);
     }
     return plan;
   }

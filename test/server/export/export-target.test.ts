@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import type {DocsOutline} from '../../../contracts/outline';
-import {HttpError} from '../../../server/errors';
+import {ExportRejected} from '../../../server/errors';
 import {resolveExportTarget} from '../../../server/export/export-target';
 import {manifestsOf, testManifest} from '../../helpers/fixtures';
 
@@ -39,8 +39,8 @@ const DOCS: DocsOutline[] = [
 const en = testManifest({docs: DOCS, startPath: '/docs/start'});
 const fr = testManifest({docs: DOCS, startPath: '/fr/docs/next/intro', locale: {current: 'fr', default: 'en', htmlLang: 'fr', direction: 'ltr'}, title: 'Docs FR'});
 
-function is400(pattern: RegExp) {
-  return (error: unknown) => error instanceof HttpError && error.status === 400 && pattern.test(`${error.message} ${error.detail}`);
+function rejected(pattern: RegExp) {
+  return (error: unknown) => error instanceof ExportRejected && pattern.test(`${error.message} ${error.detail}`);
 }
 
 describe('resolveExportTarget', () => {
@@ -62,8 +62,8 @@ describe('resolveExportTarget', () => {
     assert.equal(next.startPath, '/sdk/next/client');
   });
 
-  it('answers 400 naming the docs plugin instances for an unknown one', () => {
-    assert.throws(() => resolveExportTarget(manifestsOf(en), {docsPluginId: 'api'}), is400(/Unknown docs plugin "api".*default, sdk/));
+  it('rejects the request naming the docs plugin instances for an unknown one', () => {
+    assert.throws(() => resolveExportTarget(manifestsOf(en), {docsPluginId: 'api'}), rejected(/Unknown docs plugin "api".*default, sdk/));
   });
 
   it('exports another locale from its own manifest', () => {
@@ -78,9 +78,9 @@ describe('resolveExportTarget', () => {
     assert.equal(resolveExportTarget(manifestsOf(en), {version: 'v2'}).version, '2.0');
   });
 
-  it('answers 400 naming what exists for an unknown locale or version', () => {
-    assert.throws(() => resolveExportTarget(manifestsOf(en, fr), {locale: 'de'}), is400(/Unknown locale "de".*en, fr/));
-    assert.throws(() => resolveExportTarget(manifestsOf(en), {version: '9.9'}), is400(/Unknown version "9.9".*current, 2.0/));
+  it('rejects the request naming what exists for an unknown locale or version', () => {
+    assert.throws(() => resolveExportTarget(manifestsOf(en, fr), {locale: 'de'}), rejected(/Unknown locale "de".*en, fr/));
+    assert.throws(() => resolveExportTarget(manifestsOf(en), {version: '9.9'}), rejected(/Unknown version "9.9".*current, 2.0/));
   });
 
   it('narrows to one category or one doc, starting at its first page, and tells the engine', () => {
@@ -93,10 +93,10 @@ describe('resolveExportTarget', () => {
     assert.equal(resolveExportTarget(manifestsOf(en)).subset, undefined);
   });
 
-  it('answers 400 for an unknown category or doc, or both at once', () => {
-    assert.throws(() => resolveExportTarget(manifestsOf(en), {version: 'current', category: 'Nope'}), is400(/Unknown category "Nope".*Guides/));
-    assert.throws(() => resolveExportTarget(manifestsOf(en), {version: 'current', doc: 'nope'}), is400(/Unknown doc "nope".*intro, guides\/setup/));
-    assert.throws(() => resolveExportTarget(manifestsOf(en), {doc: 'intro', category: 'Guides'}), is400(/either category or doc/));
+  it('rejects the request for an unknown category or doc, or both at once', () => {
+    assert.throws(() => resolveExportTarget(manifestsOf(en), {version: 'current', category: 'Nope'}), rejected(/Unknown category "Nope".*Guides/));
+    assert.throws(() => resolveExportTarget(manifestsOf(en), {version: 'current', doc: 'nope'}), rejected(/Unknown doc "nope".*intro, guides\/setup/));
+    assert.throws(() => resolveExportTarget(manifestsOf(en), {doc: 'intro', category: 'Guides'}), rejected(/either category or doc/));
   });
 
   it('takes the version and locale a request leaves out from the plugin options', () => {

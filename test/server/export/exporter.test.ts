@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {mkdir, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
-import {HttpError} from '../../../server/errors';
+import {Busy, EngineFailed} from '../../../server/errors';
 import {Exporter} from '../../../server/export/exporter';
 import {manifestsOf, tempDir, testManifest} from '../../helpers/fixtures';
 import {ScriptedEngine} from '../../helpers/scripted-engine';
@@ -79,7 +79,7 @@ describe('Exporter', () => {
     const closed = subject.close(5000);
     setTimeout(release, 100);
     assert.equal((await running).fileName, 'finishing.pdf');
-    await assert.rejects(queued, (error: unknown) => error instanceof HttpError && error.status === 503);
+    await assert.rejects(queued, (error: unknown) => error instanceof Busy);
     await closed;
     // Besides the PDF, only its book record (server/book-records.ts): no part file.
     assert.deepEqual(await readdir(documentsDir), ['.finishing.pdf.book.json', 'finishing.pdf']);
@@ -98,9 +98,9 @@ describe('Exporter', () => {
     const queued = subject.export('next.pdf');
     await new Promise((resolve) => setTimeout(resolve, 50));
     await subject.close();
-    await assert.rejects(running, (error: unknown) => error instanceof HttpError && error.status === 500);
-    await assert.rejects(queued, (error: unknown) => error instanceof HttpError && error.status === 503);
-    await assert.rejects(subject.export('later.pdf'), (error: unknown) => error instanceof HttpError && error.status === 503);
+    await assert.rejects(running, (error: unknown) => error instanceof EngineFailed);
+    await assert.rejects(queued, (error: unknown) => error instanceof Busy);
+    await assert.rejects(subject.export('later.pdf'), (error: unknown) => error instanceof Busy);
     assert.deepEqual(await readdir(documentsDir), []);
   });
 });
