@@ -1,7 +1,7 @@
 // One synthetic doc's Markdown, from its plan, for generate-site.ts.
 import {Prose, Rng, countWords, plural} from './prose';
 import {type DocPlan} from './site-plan';
-import {type Block, prosed, code, heading, codeBlock, listBlock, tableBlock, admonitionBlock, detailsBlock, tabsBlock, mermaidBlock, imageBlock, relativeLink} from './doc-blocks';
+import {type Block, prosed, heading, codeBlock, listBlock, tableBlock, admonitionBlock, detailsBlock, tabsBlock, mermaidBlock, imageBlock, relativeLink} from './doc-blocks';
 
 export function renderDoc(doc: DocPlan, docs: DocPlan[], rng: Rng, prose: Prose): {text: string; words: number} {
   const target = rng.int(330, 740); // prose words; code does not count

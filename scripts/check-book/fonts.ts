@@ -36,6 +36,6 @@ export async function readFonts(file: string): Promise<FontRow[]> {
     const {stdout} = await run('pdffonts', [file], {maxBuffer: 64 * 1024 * 1024});
     return parsePdffonts(stdout);
   } catch (error) {
-    throw new Error(`Cannot run pdffonts (poppler-utils): ${(error as Error).message}`);
+    throw new Error(`Cannot run pdffonts (poppler-utils): ${(error as Error).message}`, {cause: error});
   }
 }

@@ -27,7 +27,7 @@ function chapterOrders(map: BookMap, place: ChapterPlace): TextPart[][] {
  * ordinary word is broken over two lines without a hyphen (see brokenWords); chapters below the
  * coverage are listed worst first with the first words they miss.
  */
-export function checkProse({site, map}: CheckContext): CheckResult {
+export function checkProse({map}: CheckContext): CheckResult {
   const options = {
     ahead: THRESHOLDS.proseWindowAhead,
     jump: THRESHOLDS.proseJump,
