@@ -28,7 +28,7 @@ export function createApp(config: AppConfig, {exporter, siteProbe, fonts}: AppDe
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  // Any page may call the API (the spec's CORS rule), so its answers must stay readable cross-origin.
+  // Any page may call the API (CORS in the README's API section), so its answers must stay readable cross-origin.
   app.use(helmet({crossOriginResourcePolicy: {policy: 'cross-origin'}}));
   app.use(
     cors({

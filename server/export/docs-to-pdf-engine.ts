@@ -16,7 +16,7 @@ function lastErrorLine(lines: string[]): string | undefined {
   return errorLine?.replace(/^\[[^\]]*\]\s*(\[[A-Z]+\]\s*)?/, '').trim();
 }
 
-/** docs-to-pdf's steps, weighted by DESIGN.md §5's 100-doc figures: crawl 151 s, autoscroll 120 s, print 19 s. */
+/** docs-to-pdf's steps, weighted by a 100-doc export measured on a 2-core machine: crawl 151 s, autoscroll 120 s, print 19 s. */
 const PROGRESS_PLAN: ProgressPlan = [
   {phase: 'capture', weight: 151},
   {phase: 'assemble', weight: 120},

@@ -13,7 +13,7 @@ export function spawnDevServer(siteDir: string, port: number): ChildProcess {
   return spawn(
     process.execPath,
     [bin, 'start', siteDir, '--port', String(port), '--host', '127.0.0.1', '--no-open'],
-    // NODE_ENV configures the API (the spec's `stack` rule); the dev server breaks
+    // NODE_ENV configures the API (`stack` in error bodies); the dev server breaks
     // under "production", so it always gets "development".
     {stdio: 'inherit', env: {...process.env, NODE_ENV: 'development', BROWSER: 'none'}, detached: true},
   );

@@ -114,7 +114,7 @@ describe(`faults during real exports with the ${engine} engine`, {timeout: 600_0
       assert.equal(await server.stop(), 0);
     });
 
-    it('kills the whole export tree at the deadline and answers the spec error', {timeout: 60_000}, async () => {
+    it('kills the whole export tree at the deadline and answers the documented error text', {timeout: 60_000}, async () => {
       const started = Date.now();
       const response = await startExport(server, 'slow');
       const seconds = (Date.now() - started) / 1000;

@@ -100,7 +100,7 @@ describe('site down: the dev server dies under the server entry', {timeout: 300_
     assert.ok(seconds < 3, `answered after ${seconds} s`);
   });
 
-  it('fails an export at once with the spec text instead of waiting for the deadline', async () => {
+  it('fails an export at once with the documented error text instead of waiting for the deadline', async () => {
     const started = Date.now();
     const response = await fetch(`${server.apiUrl}/export-pdf?fileName=site-down`);
     const seconds = (Date.now() - started) / 1000;
