@@ -1,25 +1,8 @@
-import {readFileSync, readdirSync} from 'node:fs';
-
-type ProcEntry = {ppid: number; startTime: string; zombie: boolean};
+import {readFileSync} from 'node:fs';
+import {readProcTable, type ProcEntry} from '../../server/export/process-tree';
 
 /** A process as seen once: the start time tells a reused pid from the same process. */
 export type SeenProcess = {pid: number; startTime: string; command: string};
-
-function readProcTable(): Map<number, ProcEntry> {
-  const table = new Map<number, ProcEntry>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name sits in parentheses and may itself hold spaces or ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      table.set(Number(entry), {ppid: Number(fields[1]), startTime: fields[19] ?? '', zombie: fields[0] === 'Z'});
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return table;
-}
 
 function treeOf(root: number, table: Map<number, ProcEntry>): number[] {
   const children = new Map<number, number[]>();

@@ -1,20 +1,24 @@
 import {execFileSync} from 'node:child_process';
 import {readFileSync, readdirSync} from 'node:fs';
 
-function parentsFromProc(): Map<number, number> {
-  const parents = new Map<number, number>();
+/** One process as Linux' /proc shows it: its parent, start time (tells a reused pid apart) and whether it is a zombie. */
+export type ProcEntry = {ppid: number; startTime: string; zombie: boolean};
+
+/** Every process in /proc by pid (Linux only). */
+export function readProcTable(): Map<number, ProcEntry> {
+  const table = new Map<number, ProcEntry>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // The command name sits in parentheses and may itself hold spaces or ')'.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), Number(fields[1]));
+      table.set(Number(entry), {ppid: Number(fields[1]), startTime: fields[19] ?? '', zombie: fields[0] === 'Z'});
     } catch {
       // The process ended while we looked.
     }
   }
-  return parents;
+  return table;
 }
 
 function parentsFromPs(): Map<number, number> {
@@ -29,7 +33,8 @@ function parentsFromPs(): Map<number, number> {
 
 /** Every process below `root`, whatever process group it put itself in. */
 export function descendantsOf(root: number): number[] {
-  const parents = process.platform === 'linux' ? parentsFromProc() : parentsFromPs();
+  const parents =
+    process.platform === 'linux' ? new Map([...readProcTable()].map(([pid, entry]) => [pid, entry.ppid])) : parentsFromPs();
   const children = new Map<number, number[]>();
   for (const [pid, ppid] of parents) {
     children.set(ppid, [...(children.get(ppid) ?? []), pid]);
