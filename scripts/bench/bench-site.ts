@@ -1,6 +1,6 @@
 import {spawn} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {createWriteStream, existsSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
+import {createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {killTree} from '../../server/export/process-tree';
 
@@ -92,6 +92,7 @@ export async function prepareSite(repoRoot: string, docs: number): Promise<SiteP
   const sitesDir = path.join(repoRoot, '.bench', 'sites');
   const siteDir = path.join(sitesDir, `docs-${docs}`);
   const result: SitePreparation = {siteDir, generated: false};
+  mkdirSync(sitesDir, {recursive: true});
   if (!existsSync(path.join(siteDir, '.bench-site')) || !existsSync(path.join(siteDir, 'docusaurus.config.ts'))) {
     const generator = path.join(repoRoot, 'scripts', 'bench', 'generate-site.ts');
     await runTool(
