@@ -16,6 +16,7 @@ import {confinement} from '../helpers/confined-process';
 import {packageBin, startContainerEntry, type ContainerRun, type PathMap} from '../helpers/container-entry';
 import {parseDockerfile} from '../helpers/dockerfile';
 import {EXAMPLE_SITE, REPO_ROOT} from '../helpers/server-process';
+import {assertHealthy} from '../helpers/wait-healthy';
 
 const stages = parseDockerfile(readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8'));
 const image = stages.at(-1)!;
@@ -115,11 +116,7 @@ describe('the image’s command, run the way the container runs it', {timeout: 2
   });
 
   it('answers /health with ok, and its HEALTHCHECK passes', async () => {
-    const response = await fetch(`${server.apiUrl}/health`);
-    assert.equal(response.status, 200);
-    const body = await response.json();
-    assert.equal(body.status, 'ok');
-    assert.deepEqual(body.services, {api: 'running', site: 'running', fonts: 'complete'});
+    await assertHealthy(server.apiUrl);
     assert.equal(await server.exec(image.healthcheck!), 0);
   });
 

@@ -7,6 +7,7 @@ import {documentFiles} from '../helpers/fixtures';
 import {SIDEBAR_DOC_IDS, marker} from '../helpers/example-docs';
 import {pageCount, pdfText} from '../helpers/pdf';
 import {startServerEntry, type RunningEntry} from '../helpers/server-process';
+import {assertHealthy} from '../helpers/wait-healthy';
 
 const EXPORT_TIMEOUT = 240_000;
 
@@ -24,11 +25,7 @@ describe('export of the example site through the server entry with the docs-to-p
   });
 
   it('reports the API and the site as running', async () => {
-    const response = await fetch(`${server.apiUrl}/health`);
-    assert.equal(response.status, 200);
-    const body = await response.json();
-    assert.equal(body.status, 'ok');
-    assert.deepEqual(body.services, {api: 'running', site: 'running', fonts: 'complete'});
+    await assertHealthy(server.apiUrl);
   });
 
   it('exports the whole docs site to a PDF', {timeout: EXPORT_TIMEOUT}, async () => {

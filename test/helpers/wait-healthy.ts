@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import type {ChildProcess} from 'node:child_process';
+import type {HealthReport} from '../../contracts/api';
 
 /** Polls `{apiUrl}/health` until it answers 200; false once `child` has exited or `timeoutMs` passed. */
 export async function waitHealthy(apiUrl: string, child: ChildProcess, timeoutMs = 60_000): Promise<boolean> {
@@ -12,4 +14,13 @@ export async function waitHealthy(apiUrl: string, child: ChildProcess, timeoutMs
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Asserts that `{apiUrl}/health` reports the API, the site and the fonts all fine. */
+export async function assertHealthy(apiUrl: string): Promise<void> {
+  const response = await fetch(`${apiUrl}/health`);
+  assert.equal(response.status, 200);
+  const body = (await response.json()) as HealthReport;
+  assert.equal(body.status, 'ok');
+  assert.deepEqual(body.services, {api: 'running', site: 'running', fonts: 'complete'});
 }
