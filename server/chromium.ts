@@ -1,5 +1,7 @@
 import {accessSync, constants} from 'node:fs';
+import {readSetting} from './settings';
 
+/** Checked in this order (server/settings.ts declares both). */
 const ENV_VARIABLES = ['PUPPETEER_EXECUTABLE_PATH', 'CHROME_PATH'] as const;
 
 const SYSTEM_PATHS = [
@@ -48,16 +50,6 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
   throw new ChromiumNotFoundError('No Chrome or Chromium was found.');
 }
 
-/** Variable an operator sets to run Chromium without its sandbox as a non-root user. */
-export const NO_SANDBOX_VARIABLE = 'CHROMIUM_NO_SANDBOX';
-
-const FLAG_VALUES: Record<string, boolean> = {'': false, '0': false, false: false, no: false, '1': true, true: true, yes: true};
-
-/** CHROMIUM_NO_SANDBOX as a boolean; undefined for a value that is neither yes nor no. */
-export function parseNoSandbox(env: NodeJS.ProcessEnv = process.env): boolean | undefined {
-  return FLAG_VALUES[(env[NO_SANDBOX_VARIABLE] ?? '').trim().toLowerCase()];
-}
-
 /**
  * Chromium refuses to start its sandbox as root, so it is always off then. A
  * non-root user keeps it unless CHROMIUM_NO_SANDBOX says otherwise: the sandbox
@@ -65,5 +57,5 @@ export function parseNoSandbox(env: NodeJS.ProcessEnv = process.env): boolean | 
  * grant, and the operator, not a guess, decides that the container is the fence.
  */
 export function sandboxArgs(env: NodeJS.ProcessEnv = process.env, uid = process.getuid?.()): string[] {
-  return uid === 0 || parseNoSandbox(env) === true ? ['--no-sandbox'] : [];
+  return uid === 0 || readSetting('CHROMIUM_NO_SANDBOX', env) === true ? ['--no-sandbox'] : [];
 }

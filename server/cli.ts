@@ -1,14 +1,6 @@
 import {ConfigError} from './config';
 import {runServer, type ServerMode} from './server-entry';
-
-const USAGE = `Usage: docusaurus-export-pdf <serve|start> [siteDir]
-
-  serve [siteDir]   serve the built site (docusaurus build first) and the export API
-  start [siteDir]   run the Docusaurus dev server with the export API beside it
-
-Environment: API_PORT (3001), DOCSITE_PORT (3000), DOCS_PATH or DOCS_DIR (documents
-directory, default <siteDir>/pdfs), HOST (127.0.0.1), NODE_ENV (production),
-EXPORT_TIMEOUT_MS (180000), EXPORT_QUEUE_LIMIT (10), PUPPETEER_EXECUTABLE_PATH.`;
+import {USAGE} from './cli-usage';
 
 const PARENT_CHECK_MS = 1000;
 
@@ -25,12 +17,14 @@ async function main(argv: string[]): Promise<void> {
   }
   const server = await runServer(command as ServerMode, siteDir);
   let stopping = false;
+  let parentCheck: NodeJS.Timeout | undefined;
   const stop = (why: string) => {
     if (stopping) {
       console.error(`[export-pdf] ${why} again: exiting now`);
       process.exit(1);
     }
     stopping = true;
+    clearInterval(parentCheck);
     console.log(`[export-pdf] ${why}: shutting down`);
     server.close().then(
       () => process.exit(0),
@@ -46,7 +40,7 @@ async function main(argv: string[]): Promise<void> {
   // kills that shell (Debian's dash) without passing it on. The server then
   // finds itself adopted by another process and stops as if it had been signalled.
   const parent = process.ppid;
-  setInterval(() => {
+  parentCheck = setInterval(() => {
     if (process.ppid !== parent) stop('parent process gone');
   }, PARENT_CHECK_MS).unref();
 }

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import {ENGINE_NAMES, type ExportEngineName} from '../contracts/options';
-import {NO_SANDBOX_VARIABLE, parseNoSandbox} from './chromium';
+import type {ExportEngineName} from '../contracts/options';
+import {NotReady} from './errors';
+import {readSettings, type SettingDefaults} from './settings';
 
-/** Everything the server entry reads from the environment, validated once at start-up. */
+/** Everything the server entry reads from the environment (server/settings.ts), validated once at start-up. */
 export type ServerConfig = {
   /** Port of the API (API_PORT). */
   apiPort: number;
@@ -28,94 +29,52 @@ export type ServerConfig = {
   shutdownGraceMs: number;
   /** Engine every export uses whatever the plugin options say (EXPORT_ENGINE); unset: the site's choice. */
   engine?: ExportEngineName;
+  /** Open event streams allowed in all (EVENT_STREAMS_MAX) and per client (EVENT_STREAMS_PER_CLIENT). */
+  eventStreams: {max: number; perClient: number};
   /** Chromium runs without its sandbox even as a non-root user (CHROMIUM_NO_SANDBOX); as root it always does. */
   chromiumNoSandbox: boolean;
 };
 
-export type ConfigDefaults = {
-  documentsDir: string;
-  exportTimeoutMs: number;
-};
+export type ConfigDefaults = SettingDefaults;
 
-export class ConfigError extends Error {
+export class ConfigError extends NotReady {
   readonly problems: string[];
 
   constructor(problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    this.name = 'ConfigError';
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`, {detail: problems.join('; ')});
     this.problems = problems;
   }
 }
 
-function readInteger(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  [min, max]: [number, number],
-  problems: string[],
-): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) {
-    problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-    return fallback;
-  }
-  return value;
-}
-
 /** Pure: the same environment always gives the same config or the same problems. */
 export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): ServerConfig {
-  const problems: string[] = [];
-  const apiPort = readInteger(env, 'API_PORT', 3001, [1, 65535], problems);
-  const sitePort = readInteger(env, 'DOCSITE_PORT', 3000, [1, 65535], problems);
-  const exportTimeoutMs = readInteger(
-    env,
-    'EXPORT_TIMEOUT_MS',
-    defaults.exportTimeoutMs,
-    [1000, 24 * 60 * 60 * 1000],
-    problems,
-  );
-  const queueLimit = readInteger(env, 'EXPORT_QUEUE_LIMIT', 10, [0, 1000], problems);
-  const rateLimit = readInteger(env, 'EXPORT_RATE_LIMIT', 0, [0, 1_000_000], problems);
-  const rateWindowMs = readInteger(env, 'EXPORT_RATE_WINDOW_MS', 10 * 60 * 1000, [1000, 24 * 60 * 60 * 1000], problems);
-  const shutdownGraceMs = readInteger(env, 'SHUTDOWN_GRACE_MS', 10_000, [0, 60 * 60 * 1000], problems);
-  const apiToken = env.API_TOKEN?.trim() || undefined;
-  if (apiToken !== undefined && apiToken.length < 16) {
-    problems.push('API_TOKEN must be at least 16 characters long');
-  }
+  const {values, problems} = readSettings(env, defaults);
+  const apiPort = values.API_PORT as number;
+  const sitePort = values.DOCSITE_PORT as number;
   if (apiPort === sitePort) {
     problems.push(`API_PORT and DOCSITE_PORT must differ, both are ${apiPort}`);
   }
-  const docsPath = env.DOCS_PATH?.trim() || env.DOCS_DIR?.trim();
-  if (env.DOCS_PATH?.trim() && env.DOCS_DIR?.trim() && env.DOCS_PATH.trim() !== env.DOCS_DIR.trim()) {
-    problems.push(
-      `DOCS_PATH ("${env.DOCS_PATH}") and DOCS_DIR ("${env.DOCS_DIR}") name the same directory; set one of them`,
-    );
-  }
-  const engine = env.EXPORT_ENGINE?.trim() || undefined;
-  if (engine !== undefined && !(ENGINE_NAMES as readonly string[]).includes(engine)) {
-    problems.push(`EXPORT_ENGINE must be one of ${ENGINE_NAMES.join(', ')}, got "${engine}"`);
-  }
-  const chromiumNoSandbox = parseNoSandbox(env);
-  if (chromiumNoSandbox === undefined) {
-    problems.push(`${NO_SANDBOX_VARIABLE} must be 1, true, yes, 0, false or no, got "${env[NO_SANDBOX_VARIABLE]}"`);
+  const docsPath = values.DOCS_PATH as string | undefined;
+  const docsDir = values.DOCS_DIR as string | undefined;
+  if (docsPath && docsDir && docsPath !== docsDir) {
+    problems.push(`DOCS_PATH ("${env.DOCS_PATH}") and DOCS_DIR ("${env.DOCS_DIR}") name the same directory; set one of them`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     apiPort,
     sitePort,
-    host: env.HOST?.trim() || '127.0.0.1',
-    documentsDir: path.resolve(docsPath || defaults.documentsDir),
-    nodeEnv: env.NODE_ENV?.trim() || 'production',
-    exportTimeoutMs,
-    queueLimit,
-    apiToken,
-    rateLimit,
-    rateWindowMs,
-    shutdownGraceMs,
-    engine: engine as ExportEngineName | undefined,
-    chromiumNoSandbox: chromiumNoSandbox === true,
+    host: values.HOST as string,
+    documentsDir: path.resolve(docsPath || docsDir || defaults.documentsDir),
+    nodeEnv: values.NODE_ENV as string,
+    exportTimeoutMs: values.EXPORT_TIMEOUT_MS as number,
+    queueLimit: values.EXPORT_QUEUE_LIMIT as number,
+    apiToken: values.API_TOKEN as string | undefined,
+    rateLimit: values.EXPORT_RATE_LIMIT as number,
+    rateWindowMs: values.EXPORT_RATE_WINDOW_MS as number,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_MS as number,
+    engine: values.EXPORT_ENGINE as ExportEngineName | undefined,
+    eventStreams: {max: values.EVENT_STREAMS_MAX as number, perClient: values.EVENT_STREAMS_PER_CLIENT as number},
+    chromiumNoSandbox: values.CHROMIUM_NO_SANDBOX === true,
   };
 }
 

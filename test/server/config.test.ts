@@ -6,7 +6,7 @@ import {ConfigError, internalSiteOrigin, loadConfig} from '../../server/config';
 const defaults = {documentsDir: '/site/pdfs', exportTimeoutMs: 180_000};
 
 describe('loadConfig', () => {
-  it('uses the interface document defaults for an empty environment', () => {
+  it('uses the documented defaults for an empty environment', () => {
     assert.deepEqual(loadConfig({}, defaults), {
       apiPort: 3001,
       sitePort: 3000,
@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       rateWindowMs: 600_000,
       shutdownGraceMs: 10_000,
       engine: undefined,
+      eventStreams: {max: 1000, perClient: 20},
       chromiumNoSandbox: false,
     });
   });

@@ -1,0 +1,170 @@
+import {Joi} from '@docusaurus/utils-validation';
+import {ENGINE_NAMES} from '../contracts/options';
+
+/** Defaults that come from the site rather than from this file. */
+export type SettingDefaults = {
+  documentsDir: string;
+  exportTimeoutMs: number;
+};
+
+/** One environment variable the server entry and the `export-pdf` command read. */
+export type Setting = {
+  name: string;
+  /** Another name for the same setting; setting both to different values is an error. */
+  alias?: string;
+  /** The default as the usage text says it. */
+  shown: string;
+  /** What it does, in a few words, for the usage text. */
+  summary: string;
+  /** Checks the raw text and converts it; undefined when unset or blank. */
+  schema: (defaults?: SettingDefaults) => Joi.Schema;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Digits only (no sign, exponent or fraction), within [min, max]. */
+function wholeNumber(min: number, max: number, fallback?: number): Joi.Schema {
+  const schema = Joi.string().trim().empty('');
+  return (fallback === undefined ? schema : schema.default(fallback)).custom((raw: string, helpers) => {
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      return helpers.message({custom: `{{#label}} must be a whole number from ${min} to ${max}, got "${raw}"`});
+    }
+    return value;
+  });
+}
+
+function text(fallback?: string): Joi.StringSchema {
+  const schema = Joi.string().trim().empty('');
+  return fallback === undefined ? schema : schema.default(fallback);
+}
+
+const YES = ['1', 'true', 'yes'];
+const NO = ['0', 'false', 'no'];
+
+/** The one declaration of the environment settings: config, usage text and README follow it. */
+export const SETTINGS: readonly Setting[] = [
+  {name: 'API_PORT', shown: '3001', summary: 'port of the API', schema: () => wholeNumber(1, 65535, 3001)},
+  {name: 'DOCSITE_PORT', shown: '3000', summary: 'port of the site', schema: () => wholeNumber(1, 65535, 3000)},
+  {
+    name: 'DOCS_PATH',
+    alias: 'DOCS_DIR',
+    shown: '<siteDir>/pdfs',
+    summary: 'documents directory: PDFs are written there and served at the site root',
+    schema: () => text(),
+  },
+  {name: 'HOST', shown: '127.0.0.1', summary: 'interface both servers listen on', schema: () => text('127.0.0.1')},
+  {name: 'NODE_ENV', shown: 'production', summary: '`development` adds `stack` to error bodies', schema: () => text('production')},
+  {
+    name: 'EXPORT_TIMEOUT_MS',
+    shown: '180000',
+    summary: 'deadline of one export',
+    schema: (defaults) => wholeNumber(1000, DAY_MS, defaults?.exportTimeoutMs),
+  },
+  {
+    name: 'EXPORT_QUEUE_LIMIT',
+    shown: '10',
+    summary: 'exports that may wait behind the running one',
+    schema: () => wholeNumber(0, 1000, 10),
+  },
+  {
+    name: 'API_TOKEN',
+    shown: 'unset',
+    summary: 'bearer token /export-pdf and /pdf-files require (16+ characters)',
+    schema: () =>
+      text().custom((token: string, helpers) =>
+        token.length < 16 ? helpers.message({custom: '{{#label}} must be at least 16 characters long'}) : token,
+      ),
+  },
+  {
+    name: 'EXPORT_RATE_LIMIT',
+    shown: '0, off',
+    summary: 'exports one client may start per window',
+    schema: () => wholeNumber(0, 1_000_000, 0),
+  },
+  {
+    name: 'EXPORT_RATE_WINDOW_MS',
+    shown: '600000',
+    summary: 'length of the rate-limit window',
+    schema: () => wholeNumber(1000, DAY_MS, 600_000),
+  },
+  {
+    name: 'SHUTDOWN_GRACE_MS',
+    shown: '10000',
+    summary: 'how long a running export may go on after SIGTERM',
+    schema: () => wholeNumber(0, 60 * 60 * 1000, 10_000),
+  },
+  {
+    name: 'EXPORT_ENGINE',
+    shown: 'the engine option',
+    summary: `forces ${ENGINE_NAMES.join(' or ')} for every export`,
+    schema: () =>
+      text().custom((engine: string, helpers) =>
+        (ENGINE_NAMES as readonly string[]).includes(engine)
+          ? engine
+          : helpers.message({custom: `{{#label}} must be one of ${ENGINE_NAMES.join(', ')}, got "${engine}"`}),
+      ),
+  },
+  {
+    name: 'EVENT_STREAMS_MAX',
+    shown: '1000',
+    summary: 'open GET /export-events streams, in all',
+    schema: () => wholeNumber(1, 100_000, 1000),
+  },
+  {
+    name: 'EVENT_STREAMS_PER_CLIENT',
+    shown: '20',
+    summary: 'open GET /export-events streams of one client (IP address)',
+    schema: () => wholeNumber(1, 100_000, 20),
+  },
+  {name: 'PUPPETEER_EXECUTABLE_PATH', shown: 'system Chromium', summary: 'the browser exports use', schema: () => text()},
+  {name: 'CHROME_PATH', shown: 'system Chromium', summary: 'the browser, when PUPPETEER_EXECUTABLE_PATH is unset', schema: () => text()},
+  {
+    name: 'CHROMIUM_NO_SANDBOX',
+    shown: 'unset',
+    summary: '1/true/yes: no Chromium sandbox for a non-root server',
+    schema: () =>
+      text().custom((flag: string, helpers) => {
+        const value = flag.toLowerCase();
+        if (YES.includes(value)) return true;
+        if (NO.includes(value)) return false;
+        return helpers.message({custom: `{{#label}} must be 1, true, yes, 0, false or no, got "${flag}"`});
+      }),
+  },
+];
+
+/** Every name the environment is read under, aliases included. */
+export function settingNames(): string[] {
+  return SETTINGS.flatMap((setting) => (setting.alias ? [setting.name, setting.alias] : [setting.name]));
+}
+
+/** The environment's settings, converted, with defaults; or the problems, one per bad variable. */
+export function readSettings(env: NodeJS.ProcessEnv, defaults: SettingDefaults): {values: Record<string, unknown>; problems: string[]} {
+  const schema = Joi.object(
+    Object.fromEntries(
+      SETTINGS.flatMap((setting) => {
+        const entry = [setting.name, setting.schema(defaults)] as const;
+        return setting.alias ? [entry, [setting.alias, setting.schema(defaults)] as const] : [entry];
+      }),
+    ),
+  ).unknown(true);
+  const {value, error} = schema.validate(env, {abortEarly: false, errors: {wrap: {label: false}}});
+  return {values: value as Record<string, unknown>, problems: error?.details.map((detail) => detail.message) ?? []};
+}
+
+/** One setting read on its own, where it is used; undefined when unset, or invalid (the start-up check reports that). */
+export function readSetting(name: string, env: NodeJS.ProcessEnv): unknown {
+  const setting = SETTINGS.find((candidate) => candidate.name === name);
+  if (!setting) throw new Error(`No setting ${name}`);
+  const {value, error} = setting.schema().validate(env[name]);
+  return error ? undefined : value;
+}
+
+/** The variables with their defaults and summaries, for `docusaurus-export-pdf --help`. */
+export function settingsUsage(): string {
+  const rows = SETTINGS.map((setting) => {
+    const name = setting.alias ? `${setting.name} or ${setting.alias}` : setting.name;
+    return `  ${name.padEnd(28)}${setting.summary} (default: ${setting.shown})`;
+  });
+  return `Environment:\n${rows.join('\n')}`;
+}
