@@ -14,7 +14,7 @@ import {pdfFilesRouter} from './routes/pdf-files';
 import type {SiteProbe} from './site/site-probe';
 
 export type AppConfig = Pick<ServerConfig, 'documentsDir' | 'nodeEnv'> &
-  Partial<Pick<ServerConfig, 'apiToken' | 'rateLimit' | 'rateWindowMs'>>;
+  Partial<Pick<ServerConfig, 'apiToken' | 'rateLimit' | 'rateWindowMs' | 'eventStreams'>>;
 
 export type AppDependencies = {
   exporter: Pick<Exporter, 'export'> & Partial<Pick<Exporter, 'status'>>;
@@ -40,12 +40,10 @@ export function createApp(config: AppConfig, {exporter, siteProbe, fonts}: AppDe
   app.use(healthRouter(siteProbe, fonts));
 
   const guarded: RequestHandler[] = config.apiToken ? [requireBearerToken(config.apiToken)] : [];
-  const exportGuards = config.rateLimit
-    ? [...guarded, exportRateLimit(config.rateLimit, config.rateWindowMs ?? 10 * 60 * 1000)]
-    : guarded;
+  const exportGuards = config.rateLimit ? [...guarded, exportRateLimit(config.rateLimit, config.rateWindowMs ?? 10 * 60 * 1000)] : guarded;
   app.use(exportPdfRouter(exporter, exportGuards));
   app.use(pdfFilesRouter(config.documentsDir, guarded));
-  if (exporter.status) app.use(exportStatusRouter(exporter.status, guarded));
+  if (exporter.status) app.use(exportStatusRouter(exporter.status, guarded, config.eventStreams));
   app.use(notFound);
   app.use(errorMiddleware({exposeStack: config.nodeEnv === 'development'}));
   return app;

@@ -39,6 +39,11 @@ function asHttpError(error: unknown): HttpError {
   return new HttpError(500, error instanceof Error ? error.message : String(error), {cause: error});
 }
 
+/** The API's error body (contracts/errors.ts), the one place it is built. */
+export function errorBody(message: string, detail?: string, stack?: string): ErrorBody {
+  return {success: false, error: message, ...(detail ? {detail} : {}), ...(stack ? {stack} : {})};
+}
+
 /** Every failure leaves as the API's error body (contracts/errors.ts), never as HTML. */
 export function errorMiddleware(options: {exposeStack: boolean}): ErrorRequestHandler {
   return (error, _req, res, next) => {
@@ -48,12 +53,10 @@ export function errorMiddleware(options: {exposeStack: boolean}): ErrorRequestHa
     }
     const failure = asHttpError(error);
     const original = failure.cause instanceof Error ? failure.cause : failure;
-    const body: ErrorBody = {
-      success: false,
-      error: failure.message,
-      ...(failure.detail ? {detail: failure.detail} : {}),
-      ...(options.exposeStack ? {stack: original.stack ?? failure.stack} : {}),
-    };
-    res.status(failure.status).set(failure.headers).json(body);
+    const stack = options.exposeStack ? (original.stack ?? failure.stack) : undefined;
+    res
+      .status(failure.status)
+      .set(failure.headers)
+      .json(errorBody(failure.message, failure.detail, stack));
   };
 }

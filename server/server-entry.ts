@@ -1,9 +1,11 @@
 import {promises as fs} from 'node:fs';
-import type {Server} from 'node:http';
+import type {IncomingMessage, Server} from 'node:http';
+import type {Socket} from 'node:net';
 import path from 'node:path';
 import type {ChildProcess} from 'node:child_process';
 import type {SiteManifest} from '../contracts/manifest';
 import {createApp} from './app';
+import {answerClientErrorsAsJson} from './client-error';
 import {checkFonts} from './fonts';
 import {loadSiteConfig, readBuiltManifest} from './built-site';
 import {findChromium} from './chromium';
@@ -96,6 +98,9 @@ async function startServers(
   if (fonts.state !== 'complete') log(`warning: ${fonts.detail}`);
 
   const servers: Server[] = [];
+  // WebSockets (the dev server's hot reload) leave the HTTP server once upgraded: closeAllConnections misses them.
+  const upgraded = new Set<Socket>();
+  let baseUrlRefresh: NodeJS.Timeout | undefined;
   try {
     if (dev) {
       let baseUrl = manifest.baseUrl;
@@ -106,11 +111,18 @@ async function startServers(
         apiPort: config.apiPort,
       });
       const siteServer = await listen(app, config.sitePort, config.host, 'site');
-      siteServer.on('upgrade', proxy.upgrade);
+      siteServer.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+        upgraded.add(socket);
+        socket.once('close', () => upgraded.delete(socket));
+        proxy.upgrade(req, socket, head);
+      });
       servers.push(siteServer);
       // baseUrl can change while the dev server reloads its config.
-      setInterval(() => {
-        readManifest(siteDir).then((fresh) => (baseUrl = fresh.baseUrl), () => undefined);
+      baseUrlRefresh = setInterval(() => {
+        readManifest(siteDir).then(
+          (fresh) => (baseUrl = fresh.baseUrl),
+          () => undefined,
+        );
       }, 2000).unref();
     } else {
       const site = createStaticSiteApp(manifest, {
@@ -122,8 +134,11 @@ async function startServers(
     const api = createApp(config, {exporter, siteProbe, fonts});
     if (config.apiToken) log('API token required for /export-pdf and /pdf-files');
     if (config.rateLimit) log(`Rate limit: ${config.rateLimit} exports per client per ${config.rateWindowMs / 1000} s`);
-    servers.push(await listen(api, config.apiPort, config.host, 'API'));
+    const apiServer = await listen(api, config.apiPort, config.host, 'API');
+    answerClientErrorsAsJson(apiServer);
+    servers.push(apiServer);
   } catch (error) {
+    clearInterval(baseUrlRefresh);
     servers.forEach((server) => server.closeAllConnections());
     await Promise.all(servers.map(closeServer));
     throw error;
@@ -137,18 +152,24 @@ async function startServers(
   return {
     config,
     close: async () => {
-      // The API takes no new request from now on; the site keeps serving the
-      // running export's browser until that export has ended.
-      const [siteServer, ...apiServers] = servers;
-      const apiClosed = Promise.all(apiServers.map(closeServer));
-      await exporter.close(config.shutdownGraceMs);
-      const closed = Promise.all([apiClosed, closeServer(siteServer!)]);
-      // The running export has answered by now; whatever is still open is a client
-      // that does not read, and must not hold the exit.
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      servers.forEach((server) => server.closeAllConnections());
-      await closed;
-      if (dev) await stopDevServer(dev.process);
+      clearInterval(baseUrlRefresh);
+      try {
+        // The API takes no new request from now on; the site keeps serving the
+        // running export's browser until that export has ended.
+        const [siteServer, ...apiServers] = servers;
+        const apiClosed = Promise.all(apiServers.map(closeServer));
+        await exporter.close(config.shutdownGraceMs);
+        const closed = Promise.all([apiClosed, closeServer(siteServer!)]);
+        // The running export has answered by now; whatever is still open is a client
+        // that does not read, and must not hold the exit.
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        servers.forEach((server) => server.closeAllConnections());
+        upgraded.forEach((socket) => socket.destroy());
+        await closed;
+      } finally {
+        // Whatever happened above, the dev server this entry started never outlives it.
+        if (dev) await stopDevServer(dev.process);
+      }
     },
   };
 }

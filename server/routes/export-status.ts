@@ -1,5 +1,5 @@
 import {Router, type Request, type RequestHandler, type Response} from 'express';
-import {HttpError, NotFound} from '../errors';
+import {Busy, HttpError, NotFound} from '../errors';
 import type {ExportStatus, ExportStatusList} from '../../contracts/api';
 import type {ExportStatusBoard} from '../export/export-status';
 import {methodNotAllowed} from './method-not-allowed';
@@ -22,7 +22,45 @@ function wantedId(req: Request): string | undefined {
 const matches = (status: ExportStatus, id: string) => status.id === id || status.clientIds.includes(id);
 const finished = (status: ExportStatus) => status.state === 'done' || status.state === 'failed';
 
-function streamEvents(board: ExportStatusBoard, req: Request, res: Response): void {
+/** How many event streams may be open at once, in all and per client (by IP address, as the rate limit counts). */
+export type StreamLimits = {max: number; perClient: number};
+
+/** A client past its cap reconnects after this many seconds (EventSource would retry at once). */
+const STREAM_RETRY_AFTER_S = 10;
+
+/** Counts open streams; `open` refuses one past either cap and gives back its release. */
+function streamSlots(limits: StreamLimits) {
+  let total = 0;
+  const perClient = new Map<string, number>();
+  return {
+    open(client: string): () => void {
+      const mine = perClient.get(client) ?? 0;
+      if (total >= limits.max) {
+        throw new Busy('Too many open event streams; try again later', STREAM_RETRY_AFTER_S, {
+          detail: `The server keeps at most ${limits.max} (EVENT_STREAMS_MAX); GET /export-status/:id gives the same status.`,
+        });
+      }
+      if (mine >= limits.perClient) {
+        throw new Busy('Too many open event streams from this client; close one first', STREAM_RETRY_AFTER_S, {
+          detail: `At most ${limits.perClient} per client (EVENT_STREAMS_PER_CLIENT).`,
+        });
+      }
+      total += 1;
+      perClient.set(client, mine + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        total -= 1;
+        const left = (perClient.get(client) ?? 1) - 1;
+        if (left > 0) perClient.set(client, left);
+        else perClient.delete(client);
+      };
+    },
+  };
+}
+
+function streamEvents(board: ExportStatusBoard, req: Request, res: Response, release: () => void): void {
   const id = wantedId(req);
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
@@ -36,6 +74,7 @@ function streamEvents(board: ExportStatusBoard, req: Request, res: Response): vo
   const end = () => {
     if (ended) return;
     ended = true;
+    release();
     unsubscribe();
     clearInterval(heartbeat);
     res.end();
@@ -63,8 +102,13 @@ function streamEvents(board: ExportStatusBoard, req: Request, res: Response): vo
  * GET /export-status/:id: one export, by server id or by the client's `exportId`.
  * GET /export-events[?id=]: the same as server-sent events, one `status` event per change.
  */
-export function exportStatusRouter(board: ExportStatusBoard, guards: RequestHandler[] = []): Router {
+export function exportStatusRouter(
+  board: ExportStatusBoard,
+  guards: RequestHandler[] = [],
+  limits: StreamLimits = {max: 1000, perClient: 20},
+): Router {
   const router = Router();
+  const slots = streamSlots(limits);
   router
     .route('/export-status')
     .get(...guards, (_req, res) => {
@@ -88,7 +132,16 @@ export function exportStatusRouter(board: ExportStatusBoard, guards: RequestHand
     .all(methodNotAllowed(['GET', 'HEAD']));
   router
     .route('/export-events')
-    .get(...guards, (req, res) => streamEvents(board, req, res))
+    .get(...guards, (req, res) => {
+      wantedId(req);
+      const release = slots.open(req.ip ?? req.socket.remoteAddress ?? '');
+      try {
+        streamEvents(board, req, res, release);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    })
     .all(methodNotAllowed(['GET']));
   return router;
 }
