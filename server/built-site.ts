@@ -2,13 +2,13 @@ import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {SiteManifest} from '../contracts/manifest';
 import {loadConfig, type ServerConfig} from './config';
+import {NotReady} from './errors';
 import {readManifest} from './manifest';
 
 /** The site's build directory is missing although the plugin wrote its manifest (say, under `docusaurus start`). */
-export class BuildMissingError extends Error {
+export class BuildMissingError extends NotReady {
   constructor(outDir: string) {
     super(`The build directory ${outDir} is missing: run \`docusaurus build\` first.`);
-    this.name = 'BuildMissingError';
   }
 }
 

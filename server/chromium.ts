@@ -1,4 +1,5 @@
 import {accessSync, constants} from 'node:fs';
+import {NotReady} from './errors';
 import {readSetting} from './settings';
 
 /** Checked in this order (server/settings.ts declares both). */
@@ -18,10 +19,9 @@ const SYSTEM_PATHS = [
 export const INSTALL_HINT =
   'Install Chromium (Debian/Ubuntu: `apt-get install chromium`) or set PUPPETEER_EXECUTABLE_PATH to a Chrome or Chromium executable.';
 
-export class ChromiumNotFoundError extends Error {
+export class ChromiumNotFoundError extends NotReady {
   constructor(reason: string) {
     super(`${reason} ${INSTALL_HINT}`);
-    this.name = 'ChromiumNotFoundError';
   }
 }
 

@@ -1,4 +1,5 @@
 import {ConfigError} from './config';
+import {DomainError} from './errors';
 import {runServer, type ServerMode} from './server-entry';
 import {USAGE} from './cli-usage';
 
@@ -17,7 +18,6 @@ async function main(argv: string[]): Promise<void> {
   }
   const server = await runServer(command as ServerMode, siteDir);
   let stopping = false;
-  let parentCheck: NodeJS.Timeout | undefined;
   const stop = (why: string) => {
     if (stopping) {
       console.error(`[export-pdf] ${why} again: exiting now`);
@@ -40,13 +40,14 @@ async function main(argv: string[]): Promise<void> {
   // kills that shell (Debian's dash) without passing it on. The server then
   // finds itself adopted by another process and stops as if it had been signalled.
   const parent = process.ppid;
-  parentCheck = setInterval(() => {
+  const parentCheck = setInterval(() => {
     if (process.ppid !== parent) stop('parent process gone');
   }, PARENT_CHECK_MS).unref();
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
-  console.error(`[export-pdf] ${message}`);
+  console.error(`[export-pdf] ${error instanceof Error ? error.message : String(error)}`);
+  // A ConfigError's message lists its problems already.
+  if (error instanceof DomainError && error.detail && !(error instanceof ConfigError)) console.error(`[export-pdf] ${error.detail}`);
   process.exit(1);
 });

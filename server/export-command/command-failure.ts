@@ -1,8 +1,5 @@
-import {BuildMissingError} from '../built-site';
-import {ChromiumNotFoundError} from '../chromium';
 import {ConfigError} from '../config';
 import {DomainError, ExportRejected, NotReady} from '../errors';
-import {ManifestNotFoundError} from '../manifest';
 
 /** Exit codes of `docusaurus export-pdf`, for CI scripts that tell failures apart. */
 export const EXIT_CODES = {
@@ -35,15 +32,12 @@ export class CommandFailure extends Error {
 /** Any error the command meets, as the failure it reports. */
 export function toCommandFailure(error: unknown): CommandFailure {
   if (error instanceof CommandFailure) return error;
+  // Its message lists the problems on several lines; the command says them on one.
+  if (error instanceof ConfigError) return new CommandFailure(EXIT_CODES.setup, 'Invalid environment', error.problems.join('; '));
   if (error instanceof DomainError) {
-    const code = error instanceof ExportRejected ? EXIT_CODES.usage : error instanceof NotReady ? EXIT_CODES.setup : EXIT_CODES.exportFailed;
+    const code =
+      error instanceof ExportRejected ? EXIT_CODES.usage : error instanceof NotReady ? EXIT_CODES.setup : EXIT_CODES.exportFailed;
     return new CommandFailure(code, error.message, error.detail);
-  }
-  if (error instanceof ManifestNotFoundError || error instanceof BuildMissingError || error instanceof ChromiumNotFoundError) {
-    return new CommandFailure(EXIT_CODES.setup, error.message);
-  }
-  if (error instanceof ConfigError) {
-    return new CommandFailure(EXIT_CODES.setup, 'Invalid environment', error.problems.join('; '));
   }
   return new CommandFailure(EXIT_CODES.exportFailed, error instanceof Error ? error.message : String(error));
 }

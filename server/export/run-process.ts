@@ -1,4 +1,5 @@
 import {spawn} from 'node:child_process';
+import {createInterface} from 'node:readline';
 import {killTree} from './process-tree';
 
 export type ProcessOutcome = {
@@ -44,16 +45,15 @@ export function runProcess(
     let timedOut = false;
     let aborted = false;
 
-    const collect = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split(/\r?\n/)) {
-        if (!line.trim()) continue;
-        lastLines.push(line);
-        if (lastLines.length > KEPT_LINES) lastLines.shift();
-        options.onLine?.(line);
-      }
+    // Whole lines only: a line written in two chunks is still one line to the progress parser.
+    const collect = (line: string) => {
+      if (!line.trim()) return;
+      lastLines.push(line);
+      if (lastLines.length > KEPT_LINES) lastLines.shift();
+      options.onLine?.(line);
     };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
+    createInterface({input: child.stdout, crlfDelay: Infinity}).on('line', collect);
+    createInterface({input: child.stderr, crlfDelay: Infinity}).on('line', collect);
 
     const kill = () => {
       if (child.pid !== undefined) killTree(child.pid);

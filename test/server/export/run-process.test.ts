@@ -80,4 +80,15 @@ describe('runProcess', () => {
   it('rejects when the command cannot start', async () => {
     await assert.rejects(runProcess('/nonexistent/binary', [], {env: process.env, timeoutMs: 1000}), /ENOENT/);
   });
+
+  it('hands over whole lines, even one written in two chunks with a pause between them', async () => {
+    const lines: string[] = [];
+    const outcome = await runProcess(
+      process.execPath,
+      ['-e', "process.stdout.write('Start gen'); setTimeout(() => process.stdout.write('erating PDF\\nlast line without newline'), 200);"],
+      {env: process.env, timeoutMs: 10_000, onLine: (line) => lines.push(line)},
+    );
+    assert.equal(outcome.code, 0);
+    assert.deepEqual(lines, ['Start generating PDF', 'last line without newline']);
+  });
 });
