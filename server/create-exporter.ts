@@ -5,7 +5,7 @@ import type {ExportEngineName} from '../contracts/options';
 import {DocsToPdfEngine} from './export/docs-to-pdf-engine';
 import {EngineSelector} from './export/engine-selector';
 import {Exporter} from './export/exporter';
-import {NativeEngine} from './export/native/native-engine';
+import {NativeEngine} from './export/native/engine';
 import {readManifests} from './manifest';
 import type {SiteProbe} from './site/site-probe';
 

@@ -96,4 +96,4 @@ export function phaseTimes(lines: JobLine[]): PhaseTimes {
 }
 
 /** Order of phase columns in the report; others follow in order of appearance. */
-export const PHASE_ORDER = ['launch', 'discover', 'capture', 'assemble', 'scroll', 'render', 'close'];
+export const PHASE_ORDER = ['launch', 'discover', 'capture', 'assemble', 'scroll', 'render', 'merge', 'close'];

@@ -1,4 +1,4 @@
-/** The engine's stand-in host for "a destination in this book" (native-engine.ts). */
+/** The engine's stand-in host for "a destination in this book" (server/export/native/shared/markers.ts). */
 export const MARKER_HOST = 'docusaurus-export-pdf.invalid';
 
 /** Why a link's URI leaves the book although it should not; undefined when it may leave. */

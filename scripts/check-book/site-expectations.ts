@@ -5,7 +5,7 @@ import type {PluginOptions} from '../../contracts/options';
 import {planBook, type BookNode, type Chapter} from '../../server/export/book-plan';
 import {bookTexts} from '../../server/export/book-texts';
 import {resolveExportTarget, type ExportTarget} from '../../server/export/export-target';
-import {CaptureCache} from '../../server/export/native/capture-cache';
+import {CaptureCache} from '../../server/export/native/capture/capture-cache';
 import {HttpError} from '../../server/errors';
 import {readManifests} from '../../server/manifest';
 import {InvocationError} from './arguments';

@@ -1,3 +1,4 @@
+import type {Phase} from '../../contracts/progress';
 import type {ExportStatus} from '../../contracts/api';
 import {PREFIX, plainProgressLine, progressBarLine} from './progress-text';
 
@@ -18,7 +19,7 @@ export type ProgressReporterOptions = {
 };
 
 /** Phases the summary or the error message speak for. */
-const UNREPORTED_PHASES = new Set(['queued', 'done', 'failed']);
+const UNREPORTED_PHASES = new Set<Phase>(['queued', 'done', 'failed']);
 
 /**
  * Shows an export's progress: on a terminal, one bar redrawn in place; in a

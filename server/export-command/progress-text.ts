@@ -1,3 +1,4 @@
+import type {Phase} from '../../contracts/progress';
 import {megabytes} from '../documents';
 import type {Subset} from '../export/book-plan';
 import type {ExportStatus} from '../../contracts/api';
@@ -5,7 +6,7 @@ import type {ExportStatus} from '../../contracts/api';
 /** Every line the command prints starts with it, as the server's do. */
 export const PREFIX = '[export-pdf]';
 
-const STEP_UNITS: Record<string, string> = {capture: 'pages', render: 'parts'};
+const STEP_UNITS: Partial<Record<Phase, string>> = {capture: 'pages', render: 'parts'};
 const BAR_WIDTH = 24;
 
 type Step = Pick<ExportStatus, 'phase' | 'done' | 'total' | 'queuePosition'>;

@@ -4,9 +4,9 @@ import {mkdir} from 'node:fs/promises';
 import type {IncomingMessage, Server, ServerResponse} from 'node:http';
 import {after, before, describe, it} from 'node:test';
 import type {Browser} from 'puppeteer-core';
-import {BrowserHost} from '../../server/export/native/browser-host';
-import {readPart} from '../../server/export/native/pdf-part';
-import {printPart} from '../../server/export/native/print-part';
+import {BrowserHost} from '../../server/export/native/shared/browser-host';
+import {readPart} from '../../server/export/native/shared/pdf-part';
+import {printPart} from '../../server/export/native/shared/print-part';
 import {closeServer, freePort, listen} from '../../server/listen';
 import {WORK_ROOT} from '../helpers/processes';
 

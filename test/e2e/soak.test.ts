@@ -6,7 +6,7 @@ import {runInNewContext} from 'node:vm';
 import {after, before, describe, it} from 'node:test';
 import {createApp} from '../../server/app';
 import {Exporter} from '../../server/export/exporter';
-import {NativeEngine} from '../../server/export/native/native-engine';
+import {NativeEngine} from '../../server/export/native/engine';
 import {closeServer, freePort, listen} from '../../server/listen';
 import {readManifest} from '../../server/manifest';
 import {createStaticSiteApp} from '../../server/site/static-site';

@@ -1,4 +1,4 @@
-import {RADICAL_OR_STROKE} from '../../../server/export/native/ideograph-text';
+import {RADICAL_OR_STROKE} from '../../../server/export/native/merge/ideograph-text';
 import {chapterSegments} from '../book-map';
 import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
 import {charsOf, nonAsciiChars} from '../text-normal';

@@ -1,0 +1,163 @@
+import {readFile} from 'node:fs/promises';
+import type {Browser, Page} from 'puppeteer-core';
+import type {Chapter} from '../../book-plan';
+import {openExportPage} from '../shared/export-page';
+import {PAGE_LIB_SCRIPT} from './page/page-lib';
+import {openParserPage} from './parser-page';
+import {capturePage, pageStyles, type CaptureSettings, type CapturedPage, type PageStyles} from './page/capture-page';
+import {settlePage, showRoute} from './page/route';
+
+export type CaptureOptions = {
+  /** Origin the site answers at. */
+  origin: string;
+  /** Elements removed from every page. */
+  excludeSelectors: string[];
+  /** The site's public URL (`url` + `baseUrl`): links to it stay in the book. */
+  publicBase: string;
+  /** Tabs capturing at once. */
+  concurrency: number;
+  /** Longest wait for one page to render and settle. */
+  pageTimeoutMs: number;
+  /** Pages a tab captures before it is replaced by a fresh one. */
+  pagesPerTab?: number;
+  /**
+   * Built HTML file of each chapter that is taken from the build, by chapter
+   * key: parsed without running the site's JavaScript. The others render in tabs.
+   */
+  builtFiles?: Map<string, string>;
+  log: (line: string) => void;
+  /** Called after each page, with the count done so far. */
+  onPage?: (done: number, total: number) => void;
+};
+
+export type Capture = {
+  pages: Map<string, CapturedPage>;
+  styles: PageStyles;
+  /** Pages parsed from the build, and pages rendered in a browser tab. */
+  counts?: {fromBuild: number; rendered: number};
+};
+
+/** Idle after the last DOM change before a page counts as rendered: covers effects that run after the route. */
+const QUIET_MS = 16;
+/**
+ * A tab moved through many routes slows down (measured on 1,045 docs: 10 pages/s for the first
+ * 300 of 1,045, 1.5 pages/s past 800), so each tab is replaced after this many.
+ */
+export const PAGES_PER_TAB = 50;
+const ROUTES_PER_SITE_LOAD = 12;
+/** Tokens this long (identifiers, paths, URLs) get line-break opportunities: see page/long-tokens.ts. */
+const LONG_TOKEN = 14;
+/**
+ * Below Docusaurus' 996 px breakpoint the site renders its mobile layout: no
+ * desktop sidebar or TOC to re-render on every route, so each page costs less.
+ */
+const CAPTURE_VIEWPORT_WIDTH = 900;
+
+async function openAt(page: Page, url: string, timeoutMs: number): Promise<void> {
+  await page.goto(url, {waitUntil: 'domcontentloaded', timeout: timeoutMs});
+  if (!(await page.evaluate(showRoute, new URL(url).pathname, timeoutMs))) {
+    throw new Error(
+      `${url} did not report its route: the site was built without this version of the plugin's client module. Rebuild the site.`,
+    );
+  }
+}
+
+/** A CSS identifier unique to a chapter key (FNV-1a), for the ids inside its SVGs. */
+export function svgScope(key: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of key) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x01000193) >>> 0;
+  return `c${hash.toString(36)}`;
+}
+
+function settingsFor(chapter: Chapter, options: CaptureOptions): CaptureSettings {
+  return {
+    key: chapter.key,
+    svgScope: svgScope(chapter.key),
+    excludeSelectors: options.excludeSelectors,
+    publicBase: options.publicBase,
+    longToken: LONG_TOKEN,
+  };
+}
+
+async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions): Promise<CapturedPage> {
+  const url = options.origin + chapter.permalink;
+  if (!(await page.evaluate(showRoute, chapter.permalink, options.pageTimeoutMs).catch(() => false))) {
+    await openAt(page, url, options.pageTimeoutMs);
+  }
+  const warnings = await page.evaluate(settlePage, {
+    mermaidDiagrams: chapter.mermaidDiagrams,
+    quietMs: QUIET_MS,
+    timeoutMs: options.pageTimeoutMs,
+  });
+  const captured = await page.evaluate(capturePage, settingsFor(chapter, options));
+  return {...captured, warnings};
+}
+
+function mergeStyles(all: PageStyles[]): PageStyles {
+  const unique = (values: string[]) => [...new Set(values)];
+  return {
+    ...all[0]!,
+    links: unique(all.flatMap((styles) => styles.links)),
+    inline: unique(all.flatMap((styles) => styles.inline)),
+  };
+}
+
+/**
+ * Captures every chapter. Pages taken from the build are parsed in one blank
+ * tab. The others are rendered by a few tabs that each load the site once and
+ * then move from page to page with the site's own router: no page reload, no
+ * re-hydration, and nothing waits on the network going idle. Both run at once.
+ */
+export async function captureChapters(browser: Browser, chapters: Chapter[], options: CaptureOptions): Promise<Capture> {
+  const pages = new Map<string, CapturedPage>();
+  const styles: PageStyles[] = [];
+  const builtFiles = options.builtFiles ?? new Map<string, string>();
+  const fromBuild = chapters.filter((chapter) => builtFiles.has(chapter.key));
+  const rendered = chapters.filter((chapter) => !builtFiles.has(chapter.key));
+  const done = (chapter: Chapter, captured: CapturedPage) => {
+    for (const warning of captured.warnings) options.log(`${chapter.permalink}: ${warning}`);
+    pages.set(chapter.key, captured);
+    options.onPage?.(pages.size, chapters.length);
+  };
+
+  const parseBuilt = async () => {
+    if (fromBuild.length === 0) return;
+    const page = await openParserPage(browser);
+    try {
+      let last: {html: string; url: string} | undefined;
+      for (const chapter of fromBuild) {
+        last = {html: await readFile(builtFiles.get(chapter.key)!, 'utf8'), url: options.origin + chapter.permalink};
+        done(chapter, await page.evaluate(capturePage, settingsFor(chapter, options), last));
+      }
+      styles.push(await page.evaluate(pageStyles, last));
+    } finally {
+      await page.close().catch(() => undefined);
+    }
+  };
+
+  let next = 0;
+  const renderInTabs = async () => {
+    while (next < rendered.length) {
+      // Taken before any await, so two tabs never start on the same chapter.
+      const first = rendered[next++]!;
+      const page = await openExportPage(browser, CAPTURE_VIEWPORT_WIDTH, PAGE_LIB_SCRIPT);
+      try {
+        page.on('pageerror', (error) => options.log(`page error on ${page.url()}: ${(error as Error).message}`));
+        await openAt(page, options.origin + first.permalink, options.pageTimeoutMs);
+        done(first, await captureOne(page, first, options));
+        for (let count = 1; count < (options.pagesPerTab ?? PAGES_PER_TAB) && next < rendered.length; count++) {
+          const chapter = rendered[next++]!;
+          done(chapter, await captureOne(page, chapter, options));
+        }
+        // Doc pages are where the site's CSS for content lives; a tab ends on one.
+        styles.push(await page.evaluate(pageStyles));
+      } finally {
+        await page.close().catch(() => undefined);
+      }
+    }
+  };
+  // Loading the site costs a tab roughly what a dozen route renders do, so a few pages share one tab.
+  const tabs = Math.min(Math.max(1, options.concurrency), Math.ceil(rendered.length / ROUTES_PER_SITE_LOAD));
+  await Promise.all([parseBuilt(), ...Array.from({length: tabs}, renderInTabs)]);
+  return {pages, styles: mergeStyles(styles), counts: {fromBuild: fromBuild.length, rendered: rendered.length}};
+}

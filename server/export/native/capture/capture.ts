@@ -1,0 +1,84 @@
+import type {Browser} from 'puppeteer-core';
+import type {BookPlan} from '../../book-plan';
+import type {ExportJob} from '../../engine';
+import {captureChapters, type Capture} from './capture-chapters';
+import {CaptureCache} from './capture-cache';
+import type {CapturedPage} from './page/capture-page';
+
+export type CaptureLimits = {
+  /** Tabs capturing at once. */
+  tabs: number;
+  /** Pages a tab takes before a fresh tab replaces it. */
+  pagesPerTab?: number;
+  /** Longest wait for one page to render and settle. */
+  pageTimeoutMs: number;
+};
+
+/**
+ * Captures the chapters of a book, reusing those a previous export took from
+ * the same build files, and taking from the build's HTML those that need no browser.
+ */
+export async function capture(
+  job: ExportJob,
+  plan: BookPlan,
+  browser: Browser,
+  cache: CaptureCache,
+  settings: CaptureLimits,
+  onCaptured: (done: number) => void,
+): Promise<Capture> {
+  const options = job.manifest.options;
+  const {buildDir} = job;
+  const fromBuild = buildDir !== undefined && options.captureFromBuild !== false;
+  const publicBase = job.manifest.siteUrl.replace(/\/+$/, '') + job.manifest.baseUrl;
+  const fingerprintSettings = JSON.stringify([job.siteOrigin, options.excludeSelectors, fromBuild, publicBase]);
+  const files = await Promise.all(
+    plan.chapters.map((chapter) => (buildDir ? CaptureCache.builtFile(buildDir, job.manifest.baseUrl, chapter) : undefined)),
+  );
+  const fingerprints = plan.chapters.map((chapter, index) => CaptureCache.fingerprint(files[index], chapter, fingerprintSettings));
+  const pages = new Map<string, CapturedPage>();
+  const missing = plan.chapters.filter((chapter, index) => {
+    const cached = cache.get(fingerprints[index]);
+    if (cached) pages.set(chapter.key, cached);
+    return !cached;
+  });
+  const cachedStyles = buildDir ? cache.styles(buildDir) : undefined;
+  if (missing.length === 0 && cachedStyles) {
+    job.log(`reused all ${pages.size} captured pages: the build has not changed`);
+    return {pages, styles: cachedStyles};
+  }
+  const reused = pages.size;
+  const builtFiles = new Map<string, string>();
+  if (fromBuild) {
+    plan.chapters.forEach((chapter, index) => {
+      if (!chapter.rendersInBrowser && files[index]) builtFiles.set(chapter.key, files[index].path);
+    });
+  }
+  // The site's CSS is read from captured pages: with none cached, one page is captured anyway.
+  const toCapture = missing.length > 0 ? missing : plan.chapters.slice(0, 1);
+  const fresh = await captureChapters(browser, toCapture, {
+    origin: job.siteOrigin,
+    excludeSelectors: options.excludeSelectors,
+    publicBase,
+    concurrency: settings.tabs,
+    pageTimeoutMs: settings.pageTimeoutMs,
+    pagesPerTab: settings.pagesPerTab,
+    builtFiles,
+    log: job.log,
+    onPage: (done, total) => {
+      onCaptured(reused + Math.min(done, missing.length));
+      if (done === total || done % 50 === 0) job.log(`captured ${done}/${total} pages`);
+    },
+  });
+  if (fresh.counts) {
+    job.log(`pages taken from the build: ${fresh.counts.fromBuild}, rendered in the browser: ${fresh.counts.rendered}`);
+  }
+  plan.chapters.forEach((chapter, index) => {
+    const page = fresh.pages.get(chapter.key);
+    if (!page) return;
+    pages.set(chapter.key, page);
+    if (buildDir) cache.set(fingerprints[index], page);
+  });
+  if (buildDir) cache.setStyles(buildDir, fresh.styles);
+  if (pages.size > fresh.pages.size) job.log(`reused ${pages.size - fresh.pages.size} captured pages of an unchanged build`);
+  return {pages, styles: fresh.styles};
+}

@@ -1,0 +1,159 @@
+// Transforms run inside Chromium on a copy of a page's content: each turns
+// something a screen shows interactively into what a printed page can show.
+// They reach each other only through the page library (page-lib.ts), never by import.
+
+/**
+ * Every tab panel shown, each under its own tab's label (nested tabs keep theirs). Tabs and
+ * panels are not linked in the markup, and their orders can differ (Docusaurus' `values` prop
+ * orders the tabs, the children order the panels; a lazy Tabs renders only the chosen panel):
+ * the one panel shown belongs to the selected tab, and the others follow in order.
+ */
+export function showTabPanels(root: Element): void {
+  for (const tabs of root.querySelectorAll<HTMLElement>('.tabs-container')) {
+    const own = (element: Element) => element.closest('.tabs-container') === tabs;
+    const tabList = [...tabs.querySelectorAll('[role="tab"]')].filter(own);
+    const panels = [...tabs.querySelectorAll<HTMLElement>('[role="tabpanel"]')].filter(own);
+    let labels = tabList.map((tab) => tab.textContent?.trim() ?? '');
+    const selected = tabList.findIndex((tab) => tab.getAttribute('aria-selected') === 'true');
+    const shown = panels.filter((panel) => !panel.hasAttribute('hidden') && panel.style.display !== 'none');
+    if (selected >= 0 && shown.length === 1) {
+      const at = panels.indexOf(shown[0]!);
+      const others = labels.filter((_, index) => index !== selected);
+      labels = panels.map((_, index) => (index === at ? labels[selected]! : (others[index < at ? index : index - 1] ?? '')));
+    }
+    panels.forEach((panel, index) => {
+      panel.removeAttribute('hidden');
+      panel.style.removeProperty('display');
+      // A panel that opens with a code block titled like its tab (a file name) needs no second label.
+      const title = panel.querySelector('.theme-code-block [class*="codeBlockTitle"]')?.textContent?.trim();
+      if (title && title === labels[index] && panel.textContent?.trim().startsWith(title)) return;
+      const label = root.ownerDocument.createElement('div');
+      label.className = 'export-pdf-tab-label';
+      label.textContent = labels[index] ?? '';
+      panel.before(label);
+    });
+  }
+  root.querySelectorAll('.tabs-container [role="tablist"]').forEach((list) => list.remove());
+}
+
+/** Every `<details>` open, its body no longer collapsed by inline styles. */
+export function openDetails(root: Element): void {
+  for (const details of root.querySelectorAll('details')) {
+    details.setAttribute('open', '');
+    details.setAttribute('data-collapsed', 'false');
+    for (const child of details.children) {
+      if (child.tagName !== 'SUMMARY') (child as HTMLElement).removeAttribute('style');
+    }
+  }
+}
+
+/** Images eager and every media URL absolute, since the book is printed from another URL. */
+export function eagerMedia(root: Element, pageUrl: string): void {
+  for (const image of root.querySelectorAll('img')) {
+    image.setAttribute('loading', 'eager');
+    image.removeAttribute('decoding');
+    const src = image.getAttribute('src');
+    if (src) image.setAttribute('src', new URL(src, pageUrl).href);
+    image.removeAttribute('srcset');
+  }
+  for (const element of root.querySelectorAll('[src]:not(img), source[srcset]')) {
+    const src = element.getAttribute('src');
+    if (src) element.setAttribute('src', new URL(src, pageUrl).href);
+  }
+}
+
+/**
+ * Form controls print as what they hold, never as controls: a select as its
+ * chosen option, a filled field as its text, a checkbox as a drawn box (ticked
+ * or not). Buttons, empty fields and search boxes print as nothing. Content a
+ * widget hides with the `hidden` attribute (a filter, a "show more") is shown.
+ */
+export function flattenControls(root: Element): void {
+  const doc = root.ownerDocument;
+  const value = (text: string, block = false) => {
+    const element = doc.createElement(block ? 'pre' : 'span');
+    element.className = 'export-pdf-value';
+    element.textContent = text;
+    return element;
+  };
+  root.querySelectorAll('[role="search"], .DocSearch, .navbar__search, button').forEach((element) => element.remove());
+  for (const select of root.querySelectorAll('select')) {
+    const chosen = select.selectedOptions[0] ?? select.querySelector('option');
+    const text = chosen?.textContent?.trim() ?? '';
+    if (text) select.replaceWith(value(text));
+    else select.remove();
+  }
+  for (const input of root.querySelectorAll('input')) {
+    const type = (input.getAttribute('type') ?? 'text').toLowerCase();
+    if (type === 'checkbox' || type === 'radio') {
+      const mark = doc.createElement('span');
+      mark.className = `export-pdf-${type}`;
+      if (input.checked || input.hasAttribute('checked')) mark.setAttribute('data-checked', '');
+      input.replaceWith(mark);
+    } else if (['hidden', 'button', 'submit', 'reset', 'image', 'file', 'password'].includes(type) || !input.value) {
+      input.remove();
+    } else {
+      input.replaceWith(value(input.value));
+    }
+  }
+  for (const area of root.querySelectorAll('textarea')) {
+    if (area.value) area.replaceWith(value(area.value, true));
+    else area.remove();
+  }
+  root.querySelectorAll('[hidden]').forEach((element) => element.removeAttribute('hidden'));
+}
+
+/**
+ * Embedded frames (videos, playgrounds, maps) print as a line naming them and
+ * linking to them, in place of the frame and of any wrapper that only sized
+ * it: a PDF cannot play them, and offline or behind a firewall they would
+ * print as an empty box up to a page tall. A video or audio player prints the
+ * same way (a video without a poster prints as a black box with its controls),
+ * a video's poster image above its line.
+ */
+export function embedsAsLinks(root: Element, pageUrl: string): void {
+  const usable = (src: string | null | undefined): src is string => !!src && !src.startsWith('about:') && !src.startsWith('javascript:');
+  const linkLine = (label: string, url: string) => {
+    const line = root.ownerDocument.createElement('p');
+    line.className = 'export-pdf-embed';
+    const link = root.ownerDocument.createElement('a');
+    link.href = url;
+    link.textContent = url;
+    line.append(`${label}: `, link);
+    return line;
+  };
+  // A wrapper that only sized the element (a 16:9 box, often black) goes with it.
+  const replace = (element: Element, nodes: Node[]) => {
+    let box: Element = element;
+    while (
+      box.parentElement &&
+      box.parentElement !== root &&
+      box.parentElement.children.length === 1 &&
+      !box.parentElement.textContent?.trim()
+    ) {
+      if (box.parentElement.matches('.markdown, article, section, li, td, th, details')) break;
+      box = box.parentElement;
+    }
+    box.replaceWith(...nodes);
+  };
+  for (const frame of root.querySelectorAll('iframe')) {
+    const src = frame.getAttribute('src');
+    if (usable(src)) replace(frame, [linkLine(frame.getAttribute('title')?.trim() || 'Embedded content', new URL(src, pageUrl).href)]);
+    else frame.remove();
+  }
+  for (const player of root.querySelectorAll('video, audio')) {
+    const src = player.getAttribute('src') ?? player.querySelector('source[src]')?.getAttribute('src');
+    const kind = player.tagName === 'VIDEO' ? 'Video' : 'Audio';
+    const title = player.getAttribute('title')?.trim() || player.getAttribute('aria-label')?.trim();
+    const nodes: Node[] = [];
+    const poster = player.getAttribute('poster');
+    if (poster) {
+      const image = root.ownerDocument.createElement('img');
+      image.src = new URL(poster, pageUrl).href;
+      image.alt = title || kind;
+      nodes.push(image);
+    }
+    if (usable(src)) nodes.push(linkLine(title ? `${kind}: ${title}` : kind, new URL(src, pageUrl).href));
+    replace(player, nodes);
+  }
+}

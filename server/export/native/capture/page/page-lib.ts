@@ -1,0 +1,37 @@
+import {NAME_SHIM} from '../../shared/export-page';
+import {eagerMedia, embedsAsLinks, flattenControls, openDetails, showTabPanels} from './book-form';
+import {snacksAsCode} from './embed-sources';
+import {markLinks} from './mark-links';
+import {breakLongTokens} from './long-tokens';
+import {renameSvgIds} from './svg-ids';
+
+/**
+ * The transforms capturePage applies, installed in every export tab as
+ * `window.__exportPdfLib`. Functions puppeteer runs in a page are serialized
+ * one by one and cannot import; this is how they share code in the page.
+ */
+const PAGE_LIB = {
+  showTabPanels,
+  openDetails,
+  eagerMedia,
+  snacksAsCode,
+  embedsAsLinks,
+  flattenControls,
+  renameSvgIds,
+  breakLongTokens,
+  markLinks,
+};
+
+export type PageLib = typeof PAGE_LIB;
+
+declare global {
+  interface Window {
+    __exportPdfLib?: PageLib;
+  }
+}
+
+/** Script that defines the library in a page; run before the page's own scripts, or in a blank tab. */
+export const PAGE_LIB_SCRIPT = `${NAME_SHIM}
+window.__exportPdfLib = {${Object.entries(PAGE_LIB)
+  .map(([name, fn]) => `${JSON.stringify(name)}: (${fn.toString()})`)
+  .join(',\n')}};`;

@@ -1,0 +1,166 @@
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNull,
+  PDFNumber,
+  PDFRef,
+  PDFString,
+  ReadingDirection,
+  type PDFPage,
+} from 'pdf-lib';
+import {destinationName} from './destination-names';
+import type {PartDestination, PdfPart} from '../shared/pdf-part';
+import type {FontSharedGlyphs} from './font-shared-glyphs';
+import {restoreSharedGlyphText} from './ideograph-text';
+
+/** A destination in the merged book. */
+export type BookDestination = PartDestination;
+
+/** An entry of the PDF outline (bookmarks). */
+export type OutlineEntry = {
+  title: string;
+  /** Id of a destination; an entry whose target is unknown is left out with its children. */
+  target: string;
+  /** Shown expanded when the PDF opens. */
+  open: boolean;
+  children: OutlineEntry[];
+};
+
+export type MergeInput = {
+  /** Cover, TOC and content parts, in book order. */
+  parts: PdfPart[];
+  /** Every named destination of the book, by id, with global page indexes. */
+  destinations: Map<string, BookDestination>;
+  /** The overlay document (headers and footers), one page per book page, or none. */
+  overlay?: Uint8Array;
+  /** Pages the overlay is drawn on (the cover gets none). */
+  overlayPages: Set<number>;
+  outline: OutlineEntry[];
+  /** Prefix of the link URLs that stand for in-book destinations. */
+  marker: string;
+  /** `direction: 'rtl'`: viewers lay two-page spreads out right to left. */
+  metadata: {title: string; subject: string; language: string; direction?: 'ltr' | 'rtl'; author?: string};
+  /** The installed fonts' shared glyphs, to give text the characters it was written in (ideograph-text.ts); none leaves the text as printed. */
+  sharedGlyphs?: FontSharedGlyphs;
+  /** The characters of the book's pages, which tell which code point of a shared glyph the text used. */
+  bookChars?: ReadonlySet<string>;
+};
+
+/** Room left above a target when a reader jumps to it, in points. */
+const HEADROOM = 12;
+
+function explicitDestination(pages: PDFPage[], destination: BookDestination, document: PDFDocument): PDFArray {
+  const page = pages[destination.page]!;
+  const y = Math.min(page.getHeight(), destination.y + HEADROOM);
+  return document.context.obj([page.ref, PDFName.of('XYZ'), destination.x, y, PDFNull]);
+}
+
+/** Marker links become jumps to the destination they name; one to an unknown id is dropped. */
+function linkPages(document: PDFDocument, pages: PDFPage[], input: MergeInput): void {
+  const fallback = (id: string) => input.destinations.get(id) ?? input.destinations.get(id.split('--')[0]!);
+  for (const page of pages) {
+    const annotations = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+    if (!annotations) continue;
+    const kept: Array<PDFDict | PDFRef> = [];
+    for (let index = 0; index < annotations.size(); index++) {
+      const raw = annotations.get(index);
+      const annotation = document.context.lookupMaybe(raw, PDFDict);
+      const action = annotation?.lookupMaybe(PDFName.of('A'), PDFDict);
+      const uri = action?.lookup(PDFName.of('URI'));
+      const href = uri instanceof PDFString || uri instanceof PDFHexString ? uri.decodeText() : undefined;
+      if (annotation && href?.startsWith(input.marker)) {
+        const id = decodeURIComponent(href.slice(input.marker.length));
+        const destination = fallback(id);
+        if (!destination) continue;
+        annotation.delete(PDFName.of('A'));
+        annotation.set(PDFName.of('Dest'), explicitDestination(pages, destination, document));
+      }
+      kept.push(raw as PDFDict | PDFRef);
+    }
+    page.node.set(PDFName.of('Annots'), document.context.obj(kept));
+  }
+}
+
+function writeOutline(document: PDFDocument, pages: PDFPage[], input: MergeInput): void {
+  const {context} = document;
+  const usable = (entries: OutlineEntry[]): OutlineEntry[] => entries.filter((entry) => input.destinations.has(entry.target));
+
+  // Returns the number of entries visible under `parent` when it is open.
+  const writeLevel = (entries: OutlineEntry[], parentRef: PDFRef, parent: PDFDict): number => {
+    const items = usable(entries);
+    if (items.length === 0) return 0;
+    const refs = items.map(() => context.nextRef());
+    let visible = 0;
+    items.forEach((entry, index) => {
+      const dict = context.obj({
+        Title: PDFHexString.fromText(entry.title),
+        Parent: parentRef,
+        Dest: explicitDestination(pages, input.destinations.get(entry.target)!, document),
+      });
+      if (index > 0) dict.set(PDFName.of('Prev'), refs[index - 1]!);
+      if (index < items.length - 1) dict.set(PDFName.of('Next'), refs[index + 1]!);
+      const below = writeLevel(entry.children, refs[index]!, dict);
+      if (below > 0) dict.set(PDFName.of('Count'), PDFNumber.of(entry.open ? below : -below));
+      context.assign(refs[index]!, dict);
+      visible += 1 + (entry.open ? below : 0);
+    });
+    parent.set(PDFName.of('First'), refs[0]!);
+    parent.set(PDFName.of('Last'), refs[refs.length - 1]!);
+    return visible;
+  };
+
+  const rootRef = context.nextRef();
+  const root = context.obj({Type: 'Outlines'});
+  const count = writeLevel(input.outline, rootRef, root);
+  if (count === 0) return;
+  root.set(PDFName.of('Count'), PDFNumber.of(count));
+  context.assign(rootRef, root);
+  document.catalog.set(PDFName.of('Outlines'), rootRef);
+  document.catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'));
+}
+
+/** Every destination under a name made of its id (see destination-names.ts), so `book.pdf#nameddest=<id>` works too. */
+function writeNamedDestinations(document: PDFDocument, pages: PDFPage[], input: MergeInput): void {
+  const dests = document.context.obj({});
+  for (const [id, destination] of input.destinations) {
+    dests.set(PDFName.of(destinationName(id)), explicitDestination(pages, destination, document));
+  }
+  document.catalog.set(PDFName.of('Dests'), document.context.register(dests));
+}
+
+/** Joins the parts into the book: pages, headers and footers, links, named destinations, outline, metadata. */
+export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  for (const part of input.parts) {
+    const copied = await document.copyPages(part.document, part.document.getPageIndices());
+    for (const page of copied) document.addPage(page);
+  }
+  const pages = document.getPages();
+  if (input.overlay) {
+    const stamped = [...input.overlayPages].sort((a, b) => a - b);
+    const overlay = await PDFDocument.load(input.overlay);
+    const embedded = await document.embedPdf(overlay, stamped);
+    stamped.forEach((pageIndex, index) => {
+      const page = pages[pageIndex]!;
+      page.drawPage(embedded[index]!, {x: 0, y: 0, width: page.getWidth(), height: page.getHeight()});
+    });
+  }
+  linkPages(document, pages, input);
+  writeNamedDestinations(document, pages, input);
+  writeOutline(document, pages, input);
+  const {metadata} = input;
+  document.setTitle(metadata.title, {showInWindowTitleBar: true});
+  document.setSubject(metadata.subject);
+  document.setLanguage(metadata.language);
+  if (metadata.direction === 'rtl') document.catalog.getOrCreateViewerPreferences().setReadingDirection(ReadingDirection.R2L);
+  if (metadata.author) document.setAuthor(metadata.author);
+  document.setCreator('docusaurus-plugin-export-pdf');
+  document.setProducer('docusaurus-plugin-export-pdf (Chromium, pdf-lib)');
+  document.setCreationDate(new Date());
+  document.setModificationDate(new Date());
+  if (input.sharedGlyphs) await restoreSharedGlyphText(document, input.sharedGlyphs, input.bookChars);
+  return document.save();
+}

@@ -1,0 +1,68 @@
+import type {Browser, PDFOptions} from 'puppeteer-core';
+import type {BookPlan} from '../../book-plan';
+import type {BookTexts} from '../../book-texts';
+import {escapeHtml} from '../../page-templates';
+import type {ExportJob} from '../../engine';
+import {overlayPages, type placeDestinations} from './page-numbers';
+import {buildOverlay} from './page/overlay';
+import {contentBox, paperSize} from '../shared/paper';
+import {printPart} from '../shared/print-part';
+
+/**
+ * Prints the header and footer of every page as a transparent overlay
+ * document, one page per page of the book, which the merge draws over the
+ * book's pages: how each page gets its chapter title and global page number.
+ * Undefined when both templates are empty. `stamped`: the pages it is drawn on.
+ */
+export async function printOverlay(
+  browser: Browser,
+  job: ExportJob,
+  layout: {
+    totalPages: number;
+    coverPages: number;
+    tocPages: number;
+    bookTitle: string;
+    plan: BookPlan;
+    destinations: ReturnType<typeof placeDestinations>;
+    pdf: PDFOptions;
+    texts: BookTexts;
+  },
+): Promise<{bytes: Uint8Array; stamped: Set<number>} | undefined> {
+  const options = job.manifest.options;
+  const {texts} = layout;
+  const headerTemplate = texts.headerTemplate(layout.bookTitle);
+  const footerTemplate = texts.footerTemplate;
+  if (!headerTemplate && !footerTemplate) return undefined;
+  const pages = overlayPages({
+    totalPages: layout.totalPages,
+    coverPages: layout.coverPages,
+    tocPages: layout.tocPages,
+    tocTitle: texts.tocTitle,
+    chapters: layout.plan.chapters,
+    destinations: layout.destinations,
+  });
+  const size = paperSize(options.paperFormat);
+  const bytes = await printPart(browser, {
+    origin: job.siteOrigin,
+    // The page's language and direction: in a right-to-left book the header's title sides swap.
+    html: `<!doctype html><html lang="${escapeHtml(texts.lang)}" dir="${texts.direction}"><head><meta charset="utf-8"></head><body></body></html>`,
+    pdf: {...layout.pdf, margin: {top: 0, right: 0, bottom: 0, left: 0}, printBackground: false},
+    layoutWidth: contentBox(options.paperFormat, {top: 0, right: 0, bottom: 0, left: 0}).width,
+    prepare: async (page) => {
+      await page.evaluate(buildOverlay, {
+        pages: pages.map((page) => ({...page, numeral: texts.pageNumber(page.number)})),
+        total: texts.pageNumber(layout.totalPages),
+        headerTemplate,
+        footerTemplate,
+        documentTitle: layout.bookTitle,
+        date: texts.date(new Date()),
+        pageWidth: size.width,
+        pageHeight: size.height,
+        marginTop: options.margin.top,
+        marginBottom: options.margin.bottom,
+      });
+    },
+  });
+  const stamped = new Set(pages.flatMap((page, index) => (page.title === null ? [] : [index])));
+  return {bytes, stamped};
+}

@@ -1,0 +1,68 @@
+// Run inside Chromium in a book part: links pointed inside the book, and anchors where targets printed.
+
+/**
+ * In a book part: puts a 1 px link at the start of each target the part's
+ * destination hints list (a chapter's title, a heading, any element a link
+ * points at), whose URL is `prefix` + the target id. Chromium writes a link's rectangle from where it painted it,
+ * on the page it landed on, while its named destinations can point at the page
+ * before when page-break rules moved a heading: the merge reads where each
+ * target printed from these links (shared/pdf-part.ts), then removes them.
+ */
+export function placeAnchors(prefix: string): void {
+  const hints = document.querySelectorAll<HTMLAnchorElement>('.export-pdf-dest-hints a[href^="#"]');
+  for (const id of [...hints].map((hint) => decodeURIComponent(hint.getAttribute('href')!.slice(1)))) {
+    const target = document.getElementById(id);
+    if (!target) continue;
+    const anchor = document.createElement('a');
+    anchor.className = 'export-pdf-at';
+    anchor.href = prefix + encodeURIComponent(id);
+    let holder: Element = target.matches('section') ? (target.querySelector('h1, h2, h3, p, li') ?? target) : target;
+    if (/^(tbody|thead|tfoot)$/i.test(holder.tagName)) holder = holder.querySelector('tr') ?? holder;
+    if (holder.tagName === 'TR') holder = holder.querySelector('td, th') ?? holder;
+    const isInline = (node: Node | null): boolean => {
+      while (node && node.nodeType === Node.TEXT_NODE && !node.textContent!.trim()) node = node.nextSibling;
+      return (
+        node !== null &&
+        (node.nodeType === Node.TEXT_NODE || (node instanceof Element && getComputedStyle(node).display.startsWith('inline')))
+      );
+    };
+    // Void elements, lists and tables hold no anchor: it goes just before them.
+    const before = /^(img|svg|video|iframe|input|br|hr|table|tr|ul|ol|dl)$/i.test(holder.tagName);
+    // In a line the anchor rides with the text; elsewhere it is a 1 px block that takes no room.
+    if (!isInline(before ? holder : holder.firstChild)) anchor.classList.add('export-pdf-at-block');
+    if (before) holder.before(anchor);
+    else holder.prepend(anchor);
+  }
+}
+
+/**
+ * In a book part: points every marked link at its target. Links to exported
+ * pages get `marker` + the target id (the merge turns them into in-PDF jumps);
+ * other same-site links go to the site's public URL.
+ */
+export function linkBookPart(options: {
+  chapterKeys: Record<string, string>;
+  knownIds: string[];
+  marker: string;
+  publicOrigin: string;
+}): void {
+  const known = new Set(options.knownIds);
+  const normalize = (value: string) => {
+    try {
+      return decodeURI(value).replace(/\/+$/, '') || '/';
+    } catch {
+      return value;
+    }
+  };
+  for (const link of document.querySelectorAll('a[data-export-path]')) {
+    const path = link.getAttribute('data-export-path')!;
+    const hash = link.getAttribute('data-export-hash') ?? '';
+    const key = options.chapterKeys[normalize(path)];
+    if (key !== undefined) {
+      const id = hash && known.has(`${key}--${hash}`) ? `${key}--${hash}` : key;
+      link.setAttribute('href', options.marker + encodeURIComponent(id));
+    } else {
+      link.setAttribute('href', options.publicOrigin + path + (hash ? `#${encodeURIComponent(hash)}` : ''));
+    }
+  }
+}

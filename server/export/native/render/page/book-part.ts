@@ -1,0 +1,185 @@
+// Run inside Chromium by puppeteer in a book part before it prints: serialized
+// with Function.prototype.toString, so each function is self-contained.
+
+/**
+ * Waits for the part's stylesheets, fonts and images; an image that never
+ * loads is given up on at the deadline. An image that failed (offline, a
+ * dead link) prints as its alt text, or not at all, rather than as an empty
+ * box. Returns what did not load.
+ */
+export async function settleBookPart(timeoutMs: number): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const pending = () => [
+    ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => !link.sheet),
+    ...[...document.images].filter((image) => !image.complete),
+  ];
+  while (pending().length > 0 && Date.now() < deadline) await sleep(20);
+  await Promise.race([document.fonts.ready, sleep(Math.max(0, deadline - Date.now()))]);
+  const warnings = pending().map((element) => `not loaded: ${(element as HTMLImageElement).src ?? (element as HTMLLinkElement).href}`);
+  // An SVG without a size of its own also reports no natural width; only a failed decode says broken.
+  const unsized = [...document.images].filter((image) => image.complete && image.naturalWidth === 0 && image.getAttribute('src'));
+  const broken = (
+    await Promise.all(
+      unsized.map((image) =>
+        image.decode().then(
+          () => undefined,
+          () => image,
+        ),
+      ),
+    )
+  ).filter((image): image is HTMLImageElement => image !== undefined);
+  for (const image of broken) {
+    const alt = image.getAttribute('alt')?.trim();
+    if (alt) {
+      const text = document.createElement('span');
+      text.className = 'export-pdf-missing-image';
+      text.textContent = alt;
+      image.replaceWith(text);
+    } else {
+      image.remove();
+    }
+  }
+  if (broken.length > 0) {
+    const examples = broken
+      .slice(0, 3)
+      .map((image) => image.src)
+      .join(', ');
+    warnings.push(`${broken.length} image(s) could not be loaded, printed as their alt text: ${examples}${broken.length > 3 ? ', …' : ''}`);
+  }
+  return warnings;
+}
+
+/**
+ * Makes what is wider than the text fit it, measured in print layout at the
+ * page's text width: a wide table first gets a smaller font (down to 70 %),
+ * then is scaled down as a whole; any other block still wider than its chapter
+ * (a fixed-width component, a wide figure) is scaled down too. Long tokens
+ * already break at sensible points (capture/page/long-tokens.ts), so nothing breaks mid-word.
+ * Code blocks shorter than `keepTogetherBelow` px are kept on one page, so no
+ * page holds a lone last line of code. Returns what it changed, each as the
+ * element and the start of its text.
+ */
+export function fitBookPart(options: {fontScales: number[]; keepTogetherBelow: number}): {smallerFont: string[]; scaled: string[]} {
+  for (const block of document.querySelectorAll<HTMLElement>('.export-pdf-chapter .theme-code-block, .export-pdf-chapter pre')) {
+    if (block.matches('.theme-code-block pre')) continue;
+    if (block.getBoundingClientRect().height < options.keepTogetherBelow) block.style.breakInside = 'avoid';
+  }
+  const widthOf = (element: HTMLElement) => Math.max(element.scrollWidth, element.getBoundingClientRect().width);
+  const room = (element: HTMLElement) => {
+    const style = getComputedStyle(element);
+    return element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  };
+  const describe = (element: HTMLElement) =>
+    `${element.tagName.toLowerCase()} "${(element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
+  const scale = (element: HTMLElement, limit: number, width = widthOf(element)) => {
+    const factor = Math.floor((limit / width) * (Number(element.style.zoom) || 1) * 1000) / 1000;
+    element.style.zoom = String(factor);
+    result.scaled.push(`${describe(element)} to ${Math.round(factor * 100)} %`);
+  };
+  const result: {smallerFont: string[]; scaled: string[]} = {smallerFont: [], scaled: []};
+  for (const table of document.querySelectorAll<HTMLElement>('.export-pdf-chapter table')) {
+    if (table.parentElement!.closest('table')) continue;
+    const limit = room(table.parentElement!);
+    if (widthOf(table) <= limit + 0.5) continue;
+    for (const factor of options.fontScales) {
+      table.style.fontSize = `${factor}em`;
+      if (widthOf(table) <= limit + 0.5) break;
+    }
+    result.smallerFont.push(`${describe(table)} at ${table.style.fontSize}`);
+    if (widthOf(table) > limit + 0.5) scale(table, limit);
+  }
+  // Only what shows counts: a grid row's negative margins overflow by design, its cards do not.
+  const shows = (element: Element) =>
+    /^(img|svg|video|canvas|iframe|table|pre)$/i.test(element.tagName) ||
+    [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+  const contentRight = (element: Element) => {
+    const style = getComputedStyle(element);
+    return element.getBoundingClientRect().right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+  };
+  for (const chapter of document.querySelectorAll<HTMLElement>('.export-pdf-chapter')) {
+    const left = chapter.getBoundingClientRect().left + parseFloat(getComputedStyle(chapter).paddingLeft);
+    const limit = room(chapter);
+    const blocks = chapter.querySelector('.markdown') ? '.markdown > *' : ':scope > * > *';
+    for (const block of chapter.querySelectorAll<HTMLElement>(blocks)) {
+      if (block.tagName === 'TABLE') continue;
+      if (block.getBoundingClientRect().right - left <= limit + 0.5 && block.scrollWidth <= limit + 0.5) continue;
+      const right = Math.max(...[block, ...block.querySelectorAll('*')].filter(shows).map(contentRight));
+      if (right - left > limit + 0.5) scale(block, limit, right - left);
+    }
+  }
+  return result;
+}
+
+/**
+ * Keeps the items of a grid or of a flex row (cards side by side) whole on
+ * one page when they are shorter than `maxHeight` px: split at a page break,
+ * an item stretched to its row's height keeps that height on the first page
+ * and clips what moved to the next one (a card printed as its title without
+ * its text). Returns how many items it kept whole.
+ */
+export function keepRowItemsWhole(maxHeight: number): number {
+  let kept = 0;
+  for (const row of document.querySelectorAll<HTMLElement>('.export-pdf-chapter article *')) {
+    if (row.childElementCount < 2) continue;
+    const style = getComputedStyle(row);
+    if (!/grid/.test(style.display) && !(/flex/.test(style.display) && style.flexDirection.startsWith('row'))) continue;
+    for (const item of row.children as HTMLCollectionOf<HTMLElement>) {
+      if (item.getBoundingClientRect().height >= maxHeight || getComputedStyle(item).display === 'contents') continue;
+      item.style.breakInside = 'avoid';
+      kept++;
+    }
+  }
+  return kept;
+}
+
+/**
+ * Leaves out boxes that would print empty although they take room: a widget
+ * a script fills from the network (a code playground, a video player) is an
+ * empty element with a fixed height when the page is not run or is offline.
+ * A box counts as empty with no text, no media and nothing drawn by CSS
+ * content or background image. Returns how many were left out, by kind
+ * (element and first class).
+ */
+export function dropEmptyBoxes(minHeight: number): Record<string, number> {
+  const media = 'img, svg, video, canvas, iframe, object, embed, picture, input, select, textarea, hr';
+  const dropped: Record<string, number> = {};
+  for (const box of document.querySelectorAll<HTMLElement>('.export-pdf-chapter article *')) {
+    // Leaves only: a wrapper of an empty box shrinks with it. Table cells and SVG shapes are parts of a whole.
+    if (box.childElementCount > 0 || box.matches(media) || box.closest('svg') || box.textContent!.trim() !== '') continue;
+    if (!['block', 'flex', 'grid', 'flow-root'].includes(getComputedStyle(box).display)) continue;
+    if (box.getBoundingClientRect().height < minHeight) continue;
+    const drawn = (pseudo?: string) => {
+      const style = getComputedStyle(box, pseudo);
+      return style.backgroundImage !== 'none' || (pseudo !== undefined && style.content !== 'none' && style.content !== 'normal');
+    };
+    if (drawn() || drawn('::before') || drawn('::after')) continue;
+    box.style.display = 'none';
+    const kind = `${box.tagName.toLowerCase()}${box.classList[0] ? `.${box.classList[0]}` : ''}`;
+    dropped[kind] = (dropped[kind] ?? 0) + 1;
+  }
+  return dropped;
+}
+
+/**
+ * Each chapter starts a page, so nothing after its last line is worth a page
+ * of its own: a bottom margin or padding left over when that line ends at the
+ * foot of a page would print as a blank page. The chain of last elements of
+ * each chapter loses its bottom margin, and its bottom padding where no border
+ * or background shows it.
+ */
+export function trimChapterEnds(): number {
+  let trimmed = 0;
+  for (const chapter of document.querySelectorAll<HTMLElement>('.export-pdf-chapter')) {
+    let element: HTMLElement | null = chapter;
+    while (element) {
+      const style = getComputedStyle(element);
+      const drawn = style.borderBottomStyle !== 'none' || style.backgroundColor !== 'rgba(0, 0, 0, 0)' || style.backgroundImage !== 'none';
+      if (style.marginBottom !== '0px' || (!drawn && style.paddingBottom !== '0px')) trimmed++;
+      element.style.setProperty('margin-bottom', '0', 'important');
+      if (!drawn) element.style.setProperty('padding-bottom', '0', 'important');
+      element = element.lastElementChild as HTMLElement | null;
+    }
+  }
+  return trimmed;
+}

@@ -1,0 +1,72 @@
+// Run inside Chromium by puppeteer in a book part (see ../figure-fit.ts for why):
+// serialized with Function.prototype.toString, so each function is self-contained.
+
+/** A large figure of a part: a diagram or an image on a line of its own. */
+export type PartFigure = {
+  /** Id of the marker placed where the figure's group starts (the figure, or the heading right above it). */
+  marker: string;
+  /** From the group's top to the figure's bottom, in CSS px: what must fit on one page. */
+  group: number;
+  /** The figure's own height in CSS px: what may shrink. */
+  height: number;
+};
+
+/**
+ * Finds figures at least `minHeight` px tall and puts before each a 1 px
+ * anchor link to `anchorPrefix` + a marker id, so that the printed part shows
+ * where the content before the figure ended (read back by ../../shared/pdf-part.ts).
+ */
+export function markFigures(options: {minHeight: number; anchorPrefix: string}): PartFigure[] {
+  const candidates = [
+    ...document.querySelectorAll<HTMLElement>('.export-pdf-chapter .docusaurus-mermaid-container svg'),
+    ...document.querySelectorAll<HTMLElement>('.export-pdf-chapter img, .export-pdf-chapter .markdown svg'),
+  ];
+  const figures: PartFigure[] = [];
+  const seen = new Set<Element>();
+  for (const figure of candidates) {
+    if (seen.has(figure)) continue;
+    seen.add(figure);
+    const height = figure.getBoundingClientRect().height;
+    if (height < options.minHeight || figure.closest('table, .export-pdf-figure')) continue;
+    // The block the figure is alone in: its paragraph, link or diagram container.
+    let block: HTMLElement = figure;
+    while (block.parentElement && !block.parentElement.matches('.markdown, article, section, li, details > div')) {
+      const parent: HTMLElement = block.parentElement;
+      if ((parent.textContent ?? '').trim() !== (block.textContent ?? '').trim()) break;
+      block = parent;
+    }
+    if (block === figure && figure.parentElement?.matches('p, a')) continue;
+    const heading = block.previousElementSibling;
+    const start = heading && /^H[1-6]$/.test(heading.tagName) ? (heading as HTMLElement) : block;
+    const id = `export-pdf-figure-${figures.length}`;
+    const marker = document.createElement('a');
+    marker.className = 'export-pdf-figure-marker';
+    marker.href = options.anchorPrefix + id;
+    start.before(marker);
+    figure.classList.add('export-pdf-figure');
+    figure.setAttribute('data-export-pdf-figure', String(figures.length));
+    figures.push({
+      marker: id,
+      group: block.getBoundingClientRect().bottom - marker.getBoundingClientRect().top,
+      height,
+    });
+  }
+  return figures;
+}
+
+/** Gives figures a smaller height (CSS px, by figure index); the width follows. */
+export function shrinkFigures(heights: Record<string, number>): void {
+  for (const [index, height] of Object.entries(heights)) {
+    const figure = document.querySelector<HTMLElement>(`[data-export-pdf-figure="${index}"]`);
+    if (!figure) continue;
+    if (figure.tagName.toLowerCase() === 'svg') {
+      // An SVG's width follows its viewBox only when its height is set.
+      figure.style.height = `${Math.floor(height)}px`;
+      figure.style.maxHeight = 'none';
+    } else {
+      figure.style.maxHeight = `${Math.floor(height)}px`;
+      figure.style.objectFit = 'contain';
+    }
+    figure.style.width = 'auto';
+  }
+}

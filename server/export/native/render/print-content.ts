@@ -1,0 +1,80 @@
+import type {Browser, Page, PDFOptions} from 'puppeteer-core';
+import {FigureFit} from './figure-fit';
+import {dropEmptyBoxes, fitBookPart, keepRowItemsWhole, settleBookPart, trimChapterEnds} from './page/book-part';
+import {linkBookPart, placeAnchors} from './page/book-links';
+import {ANCHOR, MARKER} from '../shared/markers';
+import {printPart} from '../shared/print-part';
+
+const ASSET_TIMEOUT_MS = 15_000;
+/** Font sizes a table wider than the text tries, before it is scaled down as a whole. */
+const TABLE_FONT_SCALES = [0.9, 0.8, 0.7];
+/** An empty box at least this tall (CSS px) is left out: a line's worth of blank is layout, more is a missing widget. */
+const EMPTY_BOX_MIN_HEIGHT = 48;
+
+export type PartPrinting = {
+  origin: string;
+  pdf: PDFOptions;
+  /** The page's text area, CSS px. */
+  box: {width: number; height: number};
+  marginTop: number;
+  /** What linkBookPart needs to point links inside the book. */
+  links: {chapterKeys: Record<string, string>; knownIds: string[]; publicOrigin: string};
+  log: (line: string) => void;
+};
+
+/** Waits for a part's stylesheets, fonts and images, logging what never loaded. */
+export async function settle(page: Page, log: (line: string) => void): Promise<void> {
+  for (const warning of await page.evaluate(settleBookPart, ASSET_TIMEOUT_MS)) log(warning);
+}
+
+/** Prints a cover or a TOC: one document whose stylesheets, fonts and images are waited for. */
+export function printFrontMatter(
+  browser: Browser,
+  html: string,
+  printing: Pick<PartPrinting, 'origin' | 'pdf' | 'box' | 'log'>,
+): Promise<Uint8Array> {
+  return printPart(browser, {
+    origin: printing.origin,
+    html,
+    pdf: printing.pdf,
+    layoutWidth: printing.box.width,
+    prepare: (page) => settle(page, printing.log),
+  });
+}
+
+/**
+ * Prints one part of the book's content: links pointed inside the book,
+ * anchors placed at every target, assets loaded, what is too wide fitted to
+ * the text width, and large figures kept from leaving pages blank.
+ */
+export function printContentPart(browser: Browser, html: string, printing: PartPrinting): Promise<Uint8Array> {
+  const figures = new FigureFit({
+    contentHeight: printing.box.height,
+    marginTop: printing.marginTop,
+    anchorPrefix: ANCHOR,
+    log: printing.log,
+  });
+  return printPart(browser, {
+    origin: printing.origin,
+    html,
+    pdf: printing.pdf,
+    layoutWidth: printing.box.width,
+    prepare: async (page) => {
+      await page.evaluate(linkBookPart, {...printing.links, marker: MARKER});
+      await settle(page, printing.log);
+      const empty = Object.entries(await page.evaluate(dropEmptyBoxes, EMPTY_BOX_MIN_HEIGHT));
+      if (empty.length > 0) {
+        const kinds = empty.map(([kind, count]) => `${kind} ×${count}`).join(', ');
+        printing.log(`left out empty boxes, which a script fills from the network on the site: ${kinds}`);
+      }
+      await page.evaluate(placeAnchors, ANCHOR);
+      const fitted = await page.evaluate(fitBookPart, {fontScales: TABLE_FONT_SCALES, keepTogetherBelow: printing.box.height / 3});
+      for (const table of fitted.smallerFont) printing.log(`fitted to the page: ${table}`);
+      for (const block of fitted.scaled) printing.log(`fitted to the page: ${block}`);
+      await page.evaluate(keepRowItemsWhole, printing.box.height / 2);
+      await page.evaluate(trimChapterEnds);
+      await figures.mark(page);
+    },
+    revise: (page, printed) => figures.revise(page, printed),
+  });
+}

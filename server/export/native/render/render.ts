@@ -1,0 +1,62 @@
+import type {Browser} from 'puppeteer-core';
+import type {ExportJob} from '../../engine';
+import type {AssembledBook} from '../assemble/assemble';
+import {runPool} from '../shared/run-pool';
+import {printContentPart, printFrontMatter, type PartPrinting} from './print-content';
+
+/** The book's documents as PDF: the cover, a first TOC (numbers to come, length known), the content parts. */
+export type RenderedBook = {
+  cover?: Uint8Array;
+  firstToc?: Uint8Array;
+  parts: Uint8Array[];
+};
+
+export type RenderInput = {
+  browser: Browser;
+  job: ExportJob;
+  book: AssembledBook;
+  /** Tabs printing at once. */
+  tabs: number;
+  /** Told after each print: how many are done of how many. */
+  onPrinted: (done: number, total: number) => void;
+};
+
+/** A page number wide enough for any book, so the first TOC is as long as the numbered one. */
+const PLACEHOLDER_PAGE = 9999;
+
+/** Prints the cover, a first TOC and the content parts side by side, in `tabs` tabs. */
+export async function render({browser, job, book, tabs, onPrinted}: RenderInput): Promise<RenderedBook> {
+  const printing: PartPrinting = {
+    origin: job.siteOrigin,
+    pdf: book.pdf,
+    box: book.box,
+    marginTop: job.manifest.options.margin.top,
+    links: book.links,
+    log: job.log,
+  };
+  const {cover, toc} = book;
+  const tasks: Array<() => Promise<Uint8Array | undefined>> = [
+    () => (cover ? printFrontMatter(browser, cover, printing) : Promise.resolve(undefined)),
+    () =>
+      toc
+        ? printFrontMatter(
+            browser,
+            toc(() => PLACEHOLDER_PAGE),
+            printing,
+          )
+        : Promise.resolve(undefined),
+    ...book.parts.map((html) => () => printContentPart(browser, html, printing)),
+  ];
+  let done = 0;
+  onPrinted(0, tasks.length);
+  const printed = await runPool(
+    tasks.map((task) => async () => {
+      const bytes = await task();
+      onPrinted(++done, tasks.length);
+      return bytes;
+    }),
+    tabs,
+  );
+  const [coverBytes, firstToc, ...parts] = printed;
+  return {cover: coverBytes, firstToc, parts: parts as Uint8Array[]};
+}

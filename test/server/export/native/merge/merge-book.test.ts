@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {PDFDict, PDFDocument, PDFName, PDFNull, PDFString, StandardFonts} from 'pdf-lib';
+import {mergeBook} from '../../../../../server/export/native/merge/merge-book';
+import {readPart} from '../../../../../server/export/native/shared/pdf-part';
+import {pdfStructure} from '../../../../helpers/pdf-structure';
+
+const MARKER = 'https://marker.invalid/dest/';
+
+/**
+ * A part shaped like Chromium's: named destinations in the catalog's /Dests under
+ * the percent-encoded id, links as URI actions.
+ */
+async function chromiumLikePart(pages: number, dests: Record<string, number>, links: Array<[number, string]>): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < pages; index++) {
+    document.addPage([595, 842]).drawText(`page ${index}`, {x: 50, y: 780, font, size: 12});
+  }
+  const all = document.getPages();
+  const destDict = document.context.obj({});
+  for (const [id, pageIndex] of Object.entries(dests)) {
+    destDict.set(PDFName.of(encodeURIComponent(id)), document.context.obj([all[pageIndex]!.ref, PDFName.of('XYZ'), 20, 700, PDFNull]));
+  }
+  document.catalog.set(PDFName.of('Dests'), document.context.register(destDict));
+  for (const [pageIndex, uri] of links) {
+    const annotation = document.context.register(
+      document.context.obj({Type: 'Annot', Subtype: 'Link', Rect: [50, 50, 150, 70], A: {S: 'URI', URI: PDFString.of(uri)}}),
+    );
+    all[pageIndex]!.node.set(PDFName.of('Annots'), document.context.obj([annotation]));
+  }
+  return document.save();
+}
+
+describe('mergeBook', () => {
+  it('joins the parts, turns marker links into jumps, keeps other links, and writes outline and destinations', async () => {
+    const first = await readPart(await chromiumLikePart(2, {'guides/a': 0, 'guides/a--setup step': 1}, [[0, `${MARKER}${encodeURIComponent('b')}`]]));
+    const second = await readPart(
+      await chromiumLikePart(2, {b: 0}, [
+        [0, `${MARKER}${encodeURIComponent('guides/a--setup step')}`],
+        [1, 'https://example.com/elsewhere'],
+      ]),
+    );
+    assert.deepEqual(first.destinations.get('guides/a--setup step'), {page: 1, x: 20, y: 700});
+
+    const destinations = new Map([
+      ['guides/a', {page: 0, x: 20, y: 700}],
+      ['guides/a--setup step', {page: 1, x: 20, y: 700}],
+      ['b', {page: 2, x: 20, y: 700}],
+    ]);
+    const bytes = await mergeBook({
+      parts: [first, second],
+      destinations,
+      overlayPages: new Set(),
+      outline: [
+        {title: 'Guide A', target: 'guides/a', open: true, children: [{title: 'Setup step', target: 'guides/a--setup step', open: false, children: []}]},
+        {title: 'B — ünïcode', target: 'b', open: false, children: []},
+        {title: 'Unknown', target: 'nowhere', open: false, children: []},
+      ],
+      marker: MARKER,
+      metadata: {title: 'The Book', subject: 'All of it', language: 'en'},
+    });
+    const merged = await pdfStructure(bytes);
+    assert.equal(merged.pageCount, 4);
+    assert.equal(merged.title, 'The Book');
+    assert.deepEqual(
+      merged.links.map((link) => [link.page, link.destPage ?? link.uri]),
+      [[0, 2], [2, 1], [3, 'https://example.com/elsewhere']],
+    );
+    assert.deepEqual(
+      merged.outline.map((entry) => [entry.depth, entry.title, entry.page]),
+      [[0, 'Guide A', 0], [1, 'Setup step', 1], [0, 'B — ünïcode', 2]],
+    );
+    assert.deepEqual([...merged.namedDestinations.entries()].sort(), [['b', 2], ['guides/a', 0], ['guides/a--setup step', 1]]);
+  });
+
+  it('drops a marker link whose target is unknown rather than leave a dead URL', async () => {
+    const part = await readPart(await chromiumLikePart(1, {a: 0}, [[0, `${MARKER}nowhere`]]));
+    const bytes = await mergeBook({
+      parts: [part],
+      destinations: new Map([['a', {page: 0, x: 0, y: 0}]]),
+      overlayPages: new Set(),
+      outline: [],
+      marker: MARKER,
+      metadata: {title: 'T', subject: '', language: 'en'},
+    });
+    assert.deepEqual((await pdfStructure(bytes)).links, []);
+  });
+
+  it('draws the overlay on the pages it is meant for', async () => {
+    const part = await readPart(await chromiumLikePart(2, {}, []));
+    const overlay = await chromiumLikePart(2, {}, []);
+    const bytes = await mergeBook({
+      parts: [part],
+      destinations: new Map(),
+      overlay,
+      overlayPages: new Set([1]),
+      outline: [],
+      marker: MARKER,
+      metadata: {title: 'T', subject: '', language: 'en'},
+    });
+    const document = await PDFDocument.load(bytes);
+    const xObjects = document
+      .getPages()
+      .map((page) => page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().length ?? 0);
+    assert.deepEqual(xObjects, [0, 1], 'the overlay is drawn on page 2 only');
+  });
+});
