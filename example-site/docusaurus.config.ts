@@ -2,6 +2,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as ExportPdfOptions} from 'docusaurus-plugin-export-pdf';
+import {strictBuild} from './site-settings';
 
 const config: Config = {
   title: 'Acme Widgets',
@@ -9,13 +10,7 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   url: 'https://acme-widgets.example.com',
   baseUrl: '/',
-  onBrokenLinks: 'throw',
-  onBrokenAnchors: 'throw',
-  markdown: {
-    mermaid: true,
-    hooks: {onBrokenMarkdownLinks: 'throw'},
-  },
-  themes: ['@docusaurus/theme-mermaid'],
+  ...strictBuild,
   i18n: {
     defaultLocale: 'en',
     locales: ['en', 'fr', 'ar'],

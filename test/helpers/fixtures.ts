@@ -1,6 +1,7 @@
-import {mkdtemp, readdir, rm} from 'node:fs/promises';
+import {mkdir, mkdtemp, readdir, rm} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import {after, before, beforeEach} from 'node:test';
 import type {SiteManifest} from '../../contracts/manifest';
 import {DEFAULT_OPTIONS, type PluginOptions} from '../../contracts/options';
 import en from '../../contracts/translations/en';
@@ -60,6 +61,25 @@ export function manifestsOf(...manifests: SiteManifest[]): Map<string, SiteManif
 export async function tempDir(prefix: string): Promise<{dir: string; remove: () => Promise<void>}> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
   return {dir, remove: () => rm(dir, {recursive: true, force: true})};
+}
+
+/**
+ * Hooks the calling suite up with a temporary root, removed after it, and a
+ * fresh empty directory in it for each test. Call it before the suite's own
+ * beforeEach, which then sees the test's directory.
+ */
+export function directoryPerTest(prefix: string): {root: () => string; dir: () => string} {
+  let root: Awaited<ReturnType<typeof tempDir>>;
+  let dir = '';
+  before(async () => {
+    root = await tempDir(prefix);
+  });
+  after(async () => root.remove());
+  beforeEach(async () => {
+    dir = path.join(root.dir, `docs-${Math.random().toString(36).slice(2)}`);
+    await mkdir(dir);
+  });
+  return {root: () => root.dir, dir: () => dir};
 }
 
 /**

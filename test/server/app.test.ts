@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
-import {mkdir, readdir, readFile, rm, symlink, writeFile} from 'node:fs/promises';
+import {readdir, readFile, rm, symlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {after, afterEach, before, beforeEach, describe, it} from 'node:test';
+import {afterEach, beforeEach, describe, it} from 'node:test';
 import request from 'supertest';
 import {createApp} from '../../server/app';
 import {EngineFailed} from '../../server/errors';
 import type {Exporter} from '../../server/export/exporter';
-import {TINY_PDF, tempDir} from '../helpers/fixtures';
+import {TINY_PDF, directoryPerTest} from '../helpers/fixtures';
 import {ScriptedEngine, exporterWith} from '../helpers/scripted-engine';
 
 describe('API', () => {
-  let root: Awaited<ReturnType<typeof tempDir>>;
+  const dirs = directoryPerTest('export-pdf-api');
   let documentsDir: string;
   let engine: ScriptedEngine;
   let siteUp: boolean;
@@ -23,20 +23,14 @@ describe('API', () => {
       {exporter, siteProbe: async () => siteUp},
     );
 
-  before(async () => {
-    root = await tempDir('export-pdf-api');
-  });
-  after(async () => root.remove());
-
   beforeEach(async () => {
-    documentsDir = path.join(root.dir, `docs-${Math.random().toString(36).slice(2)}`);
-    await mkdir(documentsDir);
+    documentsDir = dirs.dir();
     engine = new ScriptedEngine();
     siteUp = true;
     nodeEnv = 'production';
     exporter = exporterWith(engine, {
       documentsDir,
-      workRoot: path.join(root.dir, 'work'),
+      workRoot: path.join(dirs.root(), 'work'),
       siteProbe: async () => siteUp,
       queueLimit: 2,
     });
@@ -101,7 +95,7 @@ describe('API', () => {
     });
 
     it('replaces a symlink named like the target instead of writing through it', async () => {
-      const outside = path.join(root.dir, `outside-${Date.now()}.txt`);
+      const outside = path.join(dirs.root(), `outside-${Date.now()}.txt`);
       await writeFile(outside, 'precious');
       await symlink(outside, path.join(documentsDir, 'link.pdf'));
       await request(app()).get('/export-pdf?fileName=link.pdf').expect(200);

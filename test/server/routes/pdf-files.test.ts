@@ -1,24 +1,19 @@
 import assert from 'node:assert/strict';
 import {mkdir, rm, symlink, utimes, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {after, before, beforeEach, describe, it} from 'node:test';
+import {beforeEach, describe, it} from 'node:test';
 import request from 'supertest';
 import {createApp} from '../../../server/app';
-import {tempDir} from '../../helpers/fixtures';
+import {directoryPerTest} from '../../helpers/fixtures';
 
 describe('GET /pdf-files', () => {
-  let root: Awaited<ReturnType<typeof tempDir>>;
+  const dirs = directoryPerTest('export-pdf-files');
   let documentsDir: string;
   const exporter = {export: async () => assert.fail('no export')};
   const app = () => createApp({documentsDir, nodeEnv: 'production'}, {exporter, siteProbe: async () => true});
 
-  before(async () => {
-    root = await tempDir('export-pdf-files');
-  });
-  after(async () => root.remove());
-  beforeEach(async () => {
-    documentsDir = path.join(root.dir, `docs-${Math.random().toString(36).slice(2)}`);
-    await mkdir(documentsDir);
+  beforeEach(() => {
+    documentsDir = dirs.dir();
   });
 
   it('lists regular PDF files with every field, newest first', async () => {
