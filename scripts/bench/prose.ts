@@ -49,6 +49,8 @@ export class Rng {
   }
 }
 
+// The word lists stay dense, as written: one word a line would make them pages long.
+// prettier-ignore
 export const NOUNS = [
   'queue', 'worker', 'job', 'scheduler', 'payload', 'retry', 'backoff', 'cluster', 'node', 'replica',
   'partition', 'shard', 'lease', 'timeout', 'deadline', 'metric', 'counter', 'histogram', 'dashboard',
@@ -65,6 +67,7 @@ export const NOUNS = [
   'footer', 'cover', 'webhook', 'listener', 'probe', 'heartbeat', 'socket', 'tenant', 'workspace',
 ] as const;
 
+// prettier-ignore
 export const VERBS = [
   'handle', 'schedule', 'retry', 'validate', 'serialize', 'flush', 'drain', 'buffer', 'rotate',
   'compact', 'replicate', 'acknowledge', 'reject', 'forward', 'split', 'merge', 'export', 'render',
@@ -74,6 +77,7 @@ export const VERBS = [
   'publish', 'subscribe', 'register', 'observe', 'prune', 'archive', 'promote', 'pause', 'resume',
 ] as const;
 
+// prettier-ignore
 export const ADJECTIVES = [
   'stable', 'transient', 'durable', 'idle', 'busy', 'healthy', 'degraded', 'stale', 'fresh', 'pending',
   'active', 'paused', 'failed', 'delayed', 'recurring', 'optional', 'required', 'default', 'custom',
@@ -83,16 +87,19 @@ export const ADJECTIVES = [
   'mutable', 'predictable', 'verbose', 'quiet', 'regional', 'global', 'ephemeral', 'persistent',
 ] as const;
 
+// prettier-ignore
 const ADVERBS = [
   'quickly', 'safely', 'eventually', 'immediately', 'periodically', 'automatically', 'explicitly',
   'rarely', 'usually', 'always', 'gradually', 'reliably', 'silently', 'lazily', 'eagerly', 'twice',
 ] as const;
 
+// prettier-ignore
 const PREPOSITIONS = [
   'in', 'on', 'for', 'with', 'from', 'into', 'across', 'behind', 'before', 'after', 'during', 'under',
   'through', 'between', 'without', 'around',
 ] as const;
 
+// prettier-ignore
 const OPENERS = [
   'In practice,', 'By default,', 'When the cluster is busy,', 'For most teams,', 'As a rule,',
   'Under load,', 'In production,', 'During a rollout,', 'After a restart,',
@@ -154,12 +161,16 @@ export class Prose {
     const patterns: Array<() => string> = [
       () => `the ${this.adj()} ${this.styledNoun()} ${third(this.verb())} every ${this.noun()} ${r.pick(PREPOSITIONS)} the ${this.noun()}`,
       () => `each ${this.noun()} ${third(this.verb())} its ${this.adj()} ${plural(this.noun())} ${r.pick(ADVERBS)}`,
-      () => `${art(this.noun())} that ${third(this.verb())} the ${this.styledNoun()} should also ${this.verb()} the ${this.adj()} ${this.noun()}`,
+      () =>
+        `${art(this.noun())} that ${third(this.verb())} the ${this.styledNoun()} should also ${this.verb()} the ${this.adj()} ${this.noun()}`,
       () => `use ${this.styledNoun()} to ${this.verb()} the ${this.noun()} when the ${this.noun()} is ${this.adj()}`,
-      () => `without ${art(this.adj())} ${this.noun()}, the ${this.noun()} ${third(this.verb())} ${r.pick(ADVERBS)} and the ${this.noun()} stays ${this.adj()}`,
+      () =>
+        `without ${art(this.adj())} ${this.noun()}, the ${this.noun()} ${third(this.verb())} ${r.pick(ADVERBS)} and the ${this.noun()} stays ${this.adj()}`,
       () => `up to ${r.int(2, 512)} ${plural(this.noun())} per ${this.noun()} can ${this.verb()} the same ${this.styledNoun()}`,
-      () => `the ${this.noun()} ${r.pick(ADVERBS)} ${third(this.verb())} ${plural(this.noun())} ${r.pick(PREPOSITIONS)} ${r.int(1, 60)} seconds`,
-      () => `you can ${this.verb()} ${plural(this.noun())} ${r.pick(PREPOSITIONS)} the ${this.adj()} ${this.styledNoun()} once the ${this.noun()} is ${this.adj()}`,
+      () =>
+        `the ${this.noun()} ${r.pick(ADVERBS)} ${third(this.verb())} ${plural(this.noun())} ${r.pick(PREPOSITIONS)} ${r.int(1, 60)} seconds`,
+      () =>
+        `you can ${this.verb()} ${plural(this.noun())} ${r.pick(PREPOSITIONS)} the ${this.adj()} ${this.styledNoun()} once the ${this.noun()} is ${this.adj()}`,
       () => `this ${this.noun()} ${third(this.verb())} the ${this.adj()} ${this.noun()} and ${third(this.verb())} the ${this.noun()}`,
       () => `${plural(this.noun())} ${r.pick(PREPOSITIONS)} ${art(this.adj())} ${this.noun()} are ${this.adj()} by design`,
     ];

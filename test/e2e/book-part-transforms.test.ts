@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import {mkdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {after, before, describe, it} from 'node:test';
+import type {Browser, Page} from 'puppeteer-core';
+import {BOOK_CSS} from '../../server/export/native/assemble/book-css';
+import {placeAnchors} from '../../server/export/native/render/page/book-links';
+import {dropEmptyBoxes, keepRowItemsWhole, settleBookPart, trimChapterEnds} from '../../server/export/native/render/page/book-part';
+import {BrowserHost} from '../../server/export/native/shared/browser-host';
+import {NAME_SHIM, openExportPage} from '../../server/export/native/shared/export-page';
+import {pdfText} from '../helpers/pdf';
+import {WORK_ROOT} from '../helpers/processes';
+
+// What a book part goes through before it prints (render/page/), in a real Chromium.
+describe('book part transforms', {timeout: 60_000}, () => {
+  const host = new BrowserHost({workRoot: WORK_ROOT, log: () => undefined});
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    await mkdir(WORK_ROOT, {recursive: true});
+    browser = await host.acquire();
+    page = await openExportPage(browser);
+    // setContent keeps the blank document, which no new-document script reached.
+    await page.evaluate(NAME_SHIM);
+  });
+  after(async () => {
+    await page.close();
+    await host.close();
+  });
+
+  it('prints an image that cannot load as its alt text, and keeps an SVG without a size of its own', async () => {
+    const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')}`;
+    await page.setContent(
+      `<p><img src="http://127.0.0.1:1/chart.png" alt="Queue depth chart"> <img src="http://127.0.0.1:1/badge.svg"> <img src="${svg}" alt="square"></p>`,
+    );
+    const warnings = await page.evaluate(settleBookPart, 5000);
+    const html = await page.evaluate(() => document.querySelector('p')!.innerHTML);
+    assert.match(html, /<span class="export-pdf-missing-image">Queue depth chart<\/span>/);
+    assert.doesNotMatch(html, /badge\.svg|chart\.png/);
+    assert.match(html, /alt="square"/);
+    assert.match(warnings.join('\n'), /2 image\(s\) could not be loaded/);
+  });
+
+  it('leaves out an empty box that a script would have filled, and keeps drawn or short ones', async () => {
+    await page.setContent(`<section class="export-pdf-chapter"><article>
+      <div class="snack-player" style="height:635px;border:1px solid #ccc" data-files="…"></div>
+      <div class="picture" style="height:200px;background-image:linear-gradient(red,blue)"></div>
+      <div class="spacer" style="height:20px"></div><p>text</p>
+      <table><tr><td style="height:80px"></td><td>cell</td></tr></table>
+      <svg width="100" height="100"><rect width="100" height="100"></rect></svg></article></section>`);
+    assert.deepEqual(await page.evaluate(dropEmptyBoxes, 48), {'div.snack-player': 1});
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('article > div')].map((box) => `${box.className}:${box.style.display}`),
+    );
+    assert.deepEqual(shown, ['snack-player:none', 'picture:', 'spacer:']);
+  });
+
+  it('keeps cards side by side whole on one page, where a page break would clip the text of a card as tall as its row', async () => {
+    // A card filling its grid cell (height: 100%) that clips its overflow, as card components do.
+    const icon = `<img width="48" height="48" src="data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><circle cx="24" cy="24" r="20" fill="%2336c"/></svg>')}">`;
+    const card = (name: string) =>
+      `<div style="display:block"><a style="display:flex;flex-direction:column;height:100%;width:100%;overflow:hidden;border:1px solid #ccc;border-radius:12px;line-height:1.6">` +
+      `<div style="padding:1.5rem"><div style="display:flex;gap:8px;position:relative">${icon}</div><header>${name}</header><div><p>Text of the card, then ${name}End</p></div></div></a></div>`;
+    const cards = ['Navigation', 'Components', 'Theming', 'Capacitor'].map(card).join('');
+    const print = async (keep: boolean) => {
+      await page.setContent(`<section class="export-pdf-chapter"><article><div style="height:195px"></div>
+        <div style="display:grid;grid-template-columns:1fr 1fr;gap:16px">${cards}</div></article></section>`);
+      if (keep) assert.equal(await page.evaluate(keepRowItemsWhole, 200), 4);
+      const file = path.join(WORK_ROOT, `cards-${keep}.pdf`);
+      await writeFile(file, await page.pdf({width: '500px', height: '400px', printBackground: true}));
+      return (await pdfText(file)).replace(/\s+/g, ' ');
+    };
+    assert.doesNotMatch(await print(false), /NavigationEnd/, 'the page break clips the card without the rule');
+    const text = await print(true);
+    for (const name of ['Navigation', 'Components', 'Theming', 'Capacitor']) assert.match(text, new RegExp(`${name}End`));
+  });
+
+  it('takes the bottom margin and padding off the last elements of each chapter, but keeps a drawn box whole', async () => {
+    await page.setContent(`<section class="export-pdf-chapter" style="padding-bottom:30px"><article style="padding-bottom:16px">
+      <p>first</p><ol style="margin-bottom:20px"><li><p style="margin-bottom:20px">last line</p></li></ol></article></section>
+      <section class="export-pdf-chapter"><article><div class="alert" style="padding:16px;margin-bottom:24px;background:#eef">note</div></article></section>`);
+    assert.equal(await page.evaluate(trimChapterEnds), 5);
+    const bottoms = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('section, article, ol, li, p, .alert')].map((element) => {
+        const style = getComputedStyle(element);
+        return `${element.tagName.toLowerCase()}:${style.marginBottom}/${style.paddingBottom}`;
+      }),
+    );
+    assert.deepEqual(bottoms, [
+      'section:0px/0px',
+      'article:0px/0px',
+      'p:16px/0px',
+      'ol:0px/0px',
+      'li:0px/0px',
+      'p:0px/0px',
+      'section:0px/0px',
+      'article:0px/0px',
+      'div:0px/16px',
+    ]);
+  });
+
+  it('anchors each listed target where it prints: in a heading’s line, or as a 1 px block before a table', async () => {
+    await page.setContent(`<!doctype html><html><head><style>${BOOK_CSS}</style></head><body>
+      <section class="export-pdf-chapter" id="guides/a"><article><h1>Guide A</h1><h2 id="guides/a--setup">Setup</h2>
+      <table id="guides/a--matrix"><tr id="guides/a--row"><td>cell</td></tr></table><div id="guides/a--box"><p>text</p></div></article></section>
+      <div class="export-pdf-dest-hints">${['guides/a', 'guides/a--setup', 'guides/a--matrix', 'guides/a--row', 'guides/a--box']
+        .map((id) => `<a href="#${encodeURIComponent(id)}">.</a>`)
+        .join('')}</div></body></html>`);
+    const heightBefore = await page.evaluate(() => document.querySelector('article')!.getBoundingClientRect().height);
+    await page.evaluate(placeAnchors, 'https://anchor.invalid/at/');
+    const placed = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('a.export-pdf-at')].map((anchor) => [
+        decodeURIComponent(anchor.href.split('/at/')[1]!),
+        anchor.parentElement!.tagName,
+        anchor.classList.contains('export-pdf-at-block') ? 'block' : 'inline',
+      ]),
+    );
+    assert.deepEqual(placed, [
+      ['guides/a', 'H1', 'inline'],
+      ['guides/a--setup', 'H2', 'inline'],
+      ['guides/a--matrix', 'ARTICLE', 'block'],
+      ['guides/a--row', 'TD', 'inline'],
+      ['guides/a--box', 'DIV', 'block'],
+    ]);
+    const heightAfter = await page.evaluate(() => document.querySelector('article')!.getBoundingClientRect().height);
+    assert.equal(heightAfter, heightBefore, 'the anchors take no room');
+  });
+});
