@@ -29,7 +29,8 @@ module.exports = {
     {
       name: 'plugin-reaches-server-lazily',
       severity: 'error',
-      comment: 'Docusaurus loads the plugin at every command: the server (express, puppeteer, pdf-lib) loads only when the export command runs.',
+      comment:
+        'Docusaurus loads the plugin at every command: the server (express, puppeteer, pdf-lib) loads only when the export command runs.',
       from: {path: '^plugin/'},
       to: {path: '^(server|theme|client)/', dependencyTypesNot: ['dynamic-import']},
     },
@@ -43,7 +44,8 @@ module.exports = {
     {
       name: 'browser-code-imports-types-only',
       severity: 'error',
-      comment: 'Contracts may hold Node code (Joi schemas, paths): the browser takes their types only, directly or through the package name.',
+      comment:
+        'Contracts may hold Node code (Joi schemas, paths): the browser takes their types only, directly or through the package name.',
       from: {path: '^(theme|client)/'},
       to: {path: '^(contracts|lib)/', dependencyTypesNot: ['type-only']},
     },

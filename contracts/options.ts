@@ -2,19 +2,7 @@ import {Joi} from '@docusaurus/utils-validation';
 import type {OptionValidationContext} from '@docusaurus/types';
 
 /** Paper sizes Chromium's printer understands. */
-export const PAPER_FORMATS = [
-  'Letter',
-  'Legal',
-  'Tabloid',
-  'Ledger',
-  'A0',
-  'A1',
-  'A2',
-  'A3',
-  'A4',
-  'A5',
-  'A6',
-] as const;
+export const PAPER_FORMATS = ['Letter', 'Legal', 'Tabloid', 'Ledger', 'A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6'] as const;
 
 export type PaperFormat = (typeof PAPER_FORMATS)[number];
 
@@ -171,14 +159,10 @@ const schema = Joi.object<PluginOptions>({
   locale: Joi.string(),
   startPath: Joi.string().pattern(/^\//, 'site path starting with /'),
   documentsDir: Joi.string(),
-  exportsPage: Joi.alternatives(
-    Joi.string().pattern(/^\/[^?#]*$/, 'site path starting with /'),
-    Joi.boolean().valid(false),
-  ).default(DEFAULT_OPTIONS.exportsPage),
-  exportTimeoutMs: Joi.number()
-    .integer()
-    .min(1000)
-    .default(DEFAULT_OPTIONS.exportTimeoutMs),
+  exportsPage: Joi.alternatives(Joi.string().pattern(/^\/[^?#]*$/, 'site path starting with /'), Joi.boolean().valid(false)).default(
+    DEFAULT_OPTIONS.exportsPage,
+  ),
+  exportTimeoutMs: Joi.number().integer().min(1000).default(DEFAULT_OPTIONS.exportTimeoutMs),
   coverTitle: Joi.string().allow(''),
   coverSubtitle: Joi.string().allow(''),
   coverImage: Joi.alternatives(Joi.string(), Joi.boolean().valid(false)),
@@ -204,14 +188,9 @@ const schema = Joi.object<PluginOptions>({
   footerTemplate: Joi.string().allow(''),
 });
 
-export function validateOptions({
-  validate,
-  options,
-}: OptionValidationContext<Options | undefined, PluginOptions>): PluginOptions {
+export function validateOptions({validate, options}: OptionValidationContext<Options | undefined, PluginOptions>): PluginOptions {
   const normalized = validate(schema, options ?? {});
-  const format = PAPER_FORMATS.find(
-    (known) => known.toLowerCase() === normalized.paperFormat.toLowerCase(),
-  );
+  const format = PAPER_FORMATS.find((known) => known.toLowerCase() === normalized.paperFormat.toLowerCase());
   return {
     ...normalized,
     apiUrl: normalized.apiUrl?.replace(/\/+$/, ''),

@@ -34,10 +34,7 @@ const config: Config = {
 
   plugins: [
     // A second docs plugin instance, versioned: /sdk/ shows 1.0 (its lastVersion), /sdk/next/ the docs folder.
-    [
-      '@docusaurus/plugin-content-docs',
-      {id: 'sdk', path: 'sdk', routeBasePath: 'sdk', sidebarPath: './sidebarsSdk.ts'},
-    ],
+    ['@docusaurus/plugin-content-docs', {id: 'sdk', path: 'sdk', routeBasePath: 'sdk', sidebarPath: './sidebarsSdk.ts'}],
     [
       'docusaurus-plugin-export-pdf',
       {

@@ -14,26 +14,15 @@ const sidebars: SidebarsConfig = {
       link: {
         type: 'generated-index',
         title: 'Getting Started with Acme Widgets',
-        description:
-          'Install Acme Widgets, run your first job and turn it into a real worker process.',
+        description: 'Install Acme Widgets, run your first job and turn it into a real worker process.',
       },
-      items: [
-        'getting-started/installation',
-        'getting-started/quick-start',
-        'getting-started/first-worker',
-      ],
+      items: ['getting-started/installation', 'getting-started/quick-start', 'getting-started/first-worker'],
     },
     {
       type: 'category',
       label: 'Guides',
       link: {type: 'doc', id: 'guides/overview'},
-      items: [
-        'guides/configuration',
-        'guides/retries',
-        'guides/scheduling',
-        'guides/monitoring',
-        'guides/deployment',
-      ],
+      items: ['guides/configuration', 'guides/retries', 'guides/scheduling', 'guides/monitoring', 'guides/deployment'],
     },
     {
       type: 'category',
@@ -45,23 +34,14 @@ const sidebars: SidebarsConfig = {
         {
           type: 'category',
           label: 'API',
-          items: [
-            'reference/api/queue',
-            'reference/api/worker',
-            'reference/api/job',
-          ],
+          items: ['reference/api/queue', 'reference/api/worker', 'reference/api/job'],
         },
       ],
     },
     {
       type: 'category',
       label: 'Advanced',
-      items: [
-        'advanced/architecture',
-        'advanced/performance-tuning',
-        'advanced/custom-backends',
-        'advanced/troubleshooting',
-      ],
+      items: ['advanced/architecture', 'advanced/performance-tuning', 'advanced/custom-backends', 'advanced/troubleshooting'],
     },
     {
       type: 'category',

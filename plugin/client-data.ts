@@ -5,9 +5,7 @@
  */
 export function siteRootPath(localeBaseUrl: string, currentLocale: string, defaultLocale: string): string {
   const suffix = `${currentLocale}/`;
-  return currentLocale !== defaultLocale && localeBaseUrl.endsWith(`/${suffix}`)
-    ? localeBaseUrl.slice(0, -suffix.length)
-    : localeBaseUrl;
+  return currentLocale !== defaultLocale && localeBaseUrl.endsWith(`/${suffix}`) ? localeBaseUrl.slice(0, -suffix.length) : localeBaseUrl;
 }
 
 /** The exports page's path under the site's baseUrl. */

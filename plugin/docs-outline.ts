@@ -1,7 +1,4 @@
-import type {
-  LoadedContent as DocsContent,
-  LoadedVersion,
-} from '@docusaurus/plugin-content-docs';
+import type {LoadedContent as DocsContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
 import type {DocsOutline, OutlineCategory, OutlineDoc, OutlineItem, OutlineVersion} from '../contracts/outline';
 import {countMermaidDiagrams, rendersInBrowser} from './doc-source';
 
@@ -44,7 +41,8 @@ function outlineVersion(version: LoadedVersion, readSource: SourceReader): Outli
           let page: OutlineCategory['page'];
           if (item.link?.type === 'doc') {
             const doc = toDoc(item.link.id);
-            if (doc) page = {
+            if (doc)
+              page = {
                 title: doc.title,
                 permalink: doc.permalink,
                 docId: doc.id,
@@ -61,9 +59,7 @@ function outlineVersion(version: LoadedVersion, readSource: SourceReader): Outli
       }
     });
 
-  const sidebars = Object.fromEntries(
-    Object.entries(version.sidebars).map(([name, items]) => [name, toItems(items)]),
-  );
+  const sidebars = Object.fromEntries(Object.entries(version.sidebars).map(([name, items]) => [name, toItems(items)]));
   const unlisted = version.docs
     .filter((doc) => !listed.has(doc.id))
     .map((doc) => toDoc(doc.id)!)
@@ -78,10 +74,6 @@ function outlineVersion(version: LoadedVersion, readSource: SourceReader): Outli
   };
 }
 
-export function buildDocsOutline(
-  pluginId: string,
-  content: DocsContent,
-  readSource: SourceReader = () => undefined,
-): DocsOutline {
+export function buildDocsOutline(pluginId: string, content: DocsContent, readSource: SourceReader = () => undefined): DocsOutline {
   return {pluginId, versions: content.loadedVersions.map((version) => outlineVersion(version, readSource))};
 }

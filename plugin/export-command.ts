@@ -32,9 +32,12 @@ export function registerExportCommand(
   cli
     .command(`${EXPORT_COMMAND} [siteDir]`)
     .description('Export the built site to one PDF file, without the HTTP API (run `docusaurus build` first).')
-    .option('--out <file>', 'PDF file to write, or an existing directory (default: the documents directory, export-<docs>-<version>-<locale>-<UTC time>.pdf)')
+    .option(
+      '--out <file>',
+      'PDF file to write, or an existing directory (default: the documents directory, export-<docs>-<version>-<locale>-<UTC time>.pdf)',
+    )
     .option('-l, --locale <locale>', "locale to export (default: the plugin's locale option, else the default locale)")
-    .option('--docs-plugin <id>', "id of the docs plugin instance to export (default: the docsPluginId option)")
+    .option('--docs-plugin <id>', 'id of the docs plugin instance to export (default: the docsPluginId option)')
     // `--version` belongs to the docusaurus program, which prints its own version and exits 0.
     .option('--docs-version <version>', "docs version name or label (default: the version option, else the docs' lastVersion)")
     .option('--category <label>', 'export only this sidebar category')

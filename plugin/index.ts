@@ -12,10 +12,7 @@ import {buildManifest} from './manifest';
 import type {PluginOptions} from '../contracts/options';
 import {pluginTexts, shippedMessages} from '../contracts/translations';
 
-export default function pluginExportPdf(
-  context: LoadContext,
-  options: PluginOptions,
-): Plugin<void> {
+export default function pluginExportPdf(context: LoadContext, options: PluginOptions): Plugin<void> {
   return {
     name: PLUGIN_NAME,
 
@@ -41,10 +38,7 @@ export default function pluginExportPdf(
     },
 
     async allContentLoaded({allContent, actions}) {
-      const instances = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<
-        string,
-        DocsContent
-      >;
+      const instances = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, DocsContent>;
       const readSource = (source: string) => {
         try {
           return readFileSync(source.replace(/^@site\//, `${context.siteDir}/`), 'utf8');
@@ -52,9 +46,7 @@ export default function pluginExportPdf(
           return undefined;
         }
       };
-      const outlines = Object.entries(instances).map(([id, content]) =>
-        buildDocsOutline(id, content, readSource),
-      );
+      const outlines = Object.entries(instances).map(([id, content]) => buildDocsOutline(id, content, readSource));
       const exported = outlines.find((outline) => outline.pluginId === options.docsPluginId);
       const version = exported && defaultOutlineVersion(exported);
       const startPath = options.startPath ?? (version && startPathOf(version));
@@ -66,10 +58,7 @@ export default function pluginExportPdf(
       }
       const texts = pluginTexts(context.i18n.currentLocale, context.codeTranslations);
       const manifest = buildManifest(context, options, startPath, outlines, texts);
-      await actions.createData(
-        manifestFileName(context.i18n.currentLocale),
-        JSON.stringify(manifest, null, 2),
-      );
+      await actions.createData(manifestFileName(context.i18n.currentLocale), JSON.stringify(manifest, null, 2));
       const pagePath = exportsPagePath(context.baseUrl, options.exportsPage);
       if (pagePath) {
         actions.addRoute({path: pagePath, component: '@theme/ExportPdfPage', exact: true});

@@ -12,8 +12,7 @@ export function buildManifest(
   texts: Messages,
 ): SiteManifest {
   const {siteConfig, i18n} = context;
-  const logoSrc = (siteConfig.themeConfig as {navbar?: {logo?: {src?: string}}}).navbar?.logo
-    ?.src;
+  const logoSrc = (siteConfig.themeConfig as {navbar?: {logo?: {src?: string}}}).navbar?.logo?.src;
   return {
     manifestVersion: MANIFEST_VERSION,
     siteDir: context.siteDir,

@@ -10,9 +10,33 @@ import {Exporter} from '../server/export/exporter';
 import {listen} from '../server/listen';
 
 const HOSTILE = [
-  '', '..', '.', '../etc/passwd', '..%2Fetc', 'a/b', 'a\\b', '%2e%2e%2f', '.hidden', 'a\u0000b', 'a\nb',
-  'report.', 'report ', ' report', 'CON', 'lpt1.pdf', 'C:report', 'a*b', 'a|b', 'x'.repeat(300),
-  'é'.repeat(130), 'e\u0301', 'report\u202Efdp.exe', 'rep\u200Bort', '\uFF0E\uFF0E', 'a\uFF0Fb', '<script>',
+  '',
+  '..',
+  '.',
+  '../etc/passwd',
+  '..%2Fetc',
+  'a/b',
+  'a\\b',
+  '%2e%2e%2f',
+  '.hidden',
+  'a\u0000b',
+  'a\nb',
+  'report.',
+  'report ',
+  ' report',
+  'CON',
+  'lpt1.pdf',
+  'C:report',
+  'a*b',
+  'a|b',
+  'x'.repeat(300),
+  'é'.repeat(130),
+  'e\u0301',
+  'report\u202Efdp.exe',
+  'rep\u200Bort',
+  '\uFF0E\uFF0E',
+  'a\uFF0Fb',
+  '<script>',
 ];
 const ROUNDS = 50;
 

@@ -14,7 +14,13 @@ function recordPath(documentsDir: string, fileName: string): string {
 }
 
 /** Writes the record of a PDF about to be put in place, whole or not at all. */
-export async function writeBookRecord(documentsDir: string, fileName: string, record: BookRecord, fileSize: number, jobId: string): Promise<void> {
+export async function writeBookRecord(
+  documentsDir: string,
+  fileName: string,
+  record: BookRecord,
+  fileSize: number,
+  jobId: string,
+): Promise<void> {
   const file = recordPath(documentsDir, fileName);
   const temporary = `${file}.${jobId}.part`;
   const stored: StoredRecord = {...record, fileSize};
@@ -30,7 +36,12 @@ export async function writeBookRecord(documentsDir: string, fileName: string, re
 export async function readBookRecord(documentsDir: string, fileName: string, fileSize: number): Promise<BookRecord | undefined> {
   try {
     const stored = JSON.parse(await fs.readFile(recordPath(documentsDir, fileName), 'utf8')) as Partial<StoredRecord>;
-    if (stored.fileSize !== fileSize || typeof stored.docsPluginId !== 'string' || typeof stored.version !== 'string' || typeof stored.locale !== 'string') {
+    if (
+      stored.fileSize !== fileSize ||
+      typeof stored.docsPluginId !== 'string' ||
+      typeof stored.version !== 'string' ||
+      typeof stored.locale !== 'string'
+    ) {
       return undefined;
     }
     const {docsPluginId, version, versionLabel, locale} = stored;

@@ -15,7 +15,12 @@ export type BookIdentity = {docsPluginId: string; version: string; locale: strin
 
 /** A name part safe on every file system: letters, digits, `.`, `_` and `-`. */
 function namePart(text: string): string {
-  return text.normalize('NFC').replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^[.-]+|[.-]+$/g, '') || 'x';
+  return (
+    text
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+      .replace(/^[.-]+|[.-]+$/g, '') || 'x'
+  );
 }
 
 /**
@@ -24,7 +29,10 @@ function namePart(text: string): string {
  * sortable, and safe on every file system.
  */
 export function defaultFileName(book: BookIdentity, now: Date = new Date()): string {
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-');
   const docs = book.docsPluginId === 'default' ? 'docs' : book.docsPluginId;
   return `export-${[docs, book.version, book.locale].map(namePart).join('-')}-${stamp}.pdf`;
 }

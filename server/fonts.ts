@@ -20,9 +20,7 @@ export const FONT_PACKAGES = 'fonts-noto-color-emoji fonts-noto-cjk fonts-noto-c
 
 /** Which scripts the machine has a font for: `unchecked` where fontconfig is absent (macOS, Windows). */
 export type FontReport =
-  | {state: 'complete'}
-  | {state: 'incomplete'; missing: string[]; detail: string}
-  | {state: 'unchecked'; detail: string};
+  {state: 'complete'} | {state: 'incomplete'; missing: string[]; detail: string} | {state: 'unchecked'; detail: string};
 
 /**
  * Asks fontconfig for a font of each script. A book whose text has a script

@@ -8,11 +8,7 @@ export function listen(handler: RequestListener, port: number, host: string, rol
   return new Promise((resolve, reject) => {
     const server = http.createServer(handler);
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`The ${role} cannot listen on ${host}:${port}: the port is in use.`)
-          : error,
-      );
+      reject(error.code === 'EADDRINUSE' ? new Error(`The ${role} cannot listen on ${host}:${port}: the port is in use.`) : error);
     });
     server.listen(port, host, () => resolve(server));
   });

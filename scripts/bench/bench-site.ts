@@ -28,7 +28,9 @@ function filesUnder(entry: string): string[] {
   const stats = statSync(entry, {throwIfNoEntry: false});
   if (!stats) return [];
   if (!stats.isDirectory()) return [entry];
-  return readdirSync(entry).sort().flatMap((name) => filesUnder(path.join(entry, name)));
+  return readdirSync(entry)
+    .sort()
+    .flatMap((name) => filesUnder(path.join(entry, name)));
 }
 
 function newestMtime(entry: string): number {
@@ -42,7 +44,10 @@ function newestMtime(entry: string): number {
 function pluginFingerprint(repoRoot: string): string {
   const hash = createHash('sha256');
   for (const file of PLUGIN_OUTPUT.flatMap((dir) => filesUnder(path.join(repoRoot, dir)))) {
-    hash.update(`${path.relative(repoRoot, file)}\0`).update(readFileSync(file)).update('\0');
+    hash
+      .update(`${path.relative(repoRoot, file)}\0`)
+      .update(readFileSync(file))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -81,7 +86,9 @@ function runTool(label: string, args: string[], cwd: string, logFile: string): P
         killTree(child.pid);
       }
       log.end(() =>
-        code === 0 ? resolve() : reject(new Error(`${label} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}; see ${logFile}`)),
+        code === 0
+          ? resolve()
+          : reject(new Error(`${label} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}; see ${logFile}`)),
       );
     });
   });

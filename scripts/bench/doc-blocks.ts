@@ -14,7 +14,10 @@ export interface Block {
 export const prosed = (text: string): Block => ({text, words: countWords(text)});
 export const code = (text: string): Block => ({text, words: 0});
 /** `## Text {#id}`: explicit ids, so links to headings never depend on slugification. */
-export const heading = (level: number, text: string, id: string): Block => ({text: `${'#'.repeat(level)} ${text} {#${id}}`, words: countWords(text)});
+export const heading = (level: number, text: string, id: string): Block => ({
+  text: `${'#'.repeat(level)} ${text} {#${id}}`,
+  words: countWords(text),
+});
 
 type Lang = 'ts' | 'bash' | 'json' | 'yaml';
 
@@ -34,11 +37,7 @@ function longLine(prose: Prose, rng: Rng, lang: Lang): string {
     }
   };
   while (line.length < 260) {
-    parts.push(
-      lang === 'bash'
-        ? `--${prose.noun()}-${prose.noun()}=${prose.adj()}`
-        : prose.sentence().replace(/[`*]/g, ''),
-    );
+    parts.push(lang === 'bash' ? `--${prose.noun()}-${prose.noun()}=${prose.adj()}` : prose.sentence().replace(/[`*]/g, ''));
     line = build();
   }
   return line;
@@ -132,14 +131,22 @@ export function tableBlock(prose: Prose, rng: Rng): Block {
     for (let i = rng.int(3, 6); i > 0; i -= 1) {
       const type = rng.pick(['string', 'number', 'boolean', 'string[]']);
       const value =
-        type === 'number' ? String(rng.int(1, 600)) : type === 'boolean' ? String(rng.chance(0.5)) : type === 'string' ? `'${prose.adj()}'` : '[]';
+        type === 'number'
+          ? String(rng.int(1, 600))
+          : type === 'boolean'
+            ? String(rng.chance(0.5))
+            : type === 'string'
+              ? `'${prose.adj()}'`
+              : '[]';
       rows.push(`| \`${camel(prose.noun(), prose.noun())}\` | \`${type}\` | \`${value}\` | ${prose.fragment()} |`);
     }
   } else {
     rows.push('| Metric | Unit | Typical value | Notes |', '| --- | --- | ---: | --- |');
     for (let i = rng.int(3, 5); i > 0; i -= 1) {
       const unit = rng.pick(['ms', 'jobs/s', 'MB', 'percent', 'count']);
-      rows.push(`| \`${prose.noun()}_${prose.noun()}_${rng.pick(['total', 'seconds', 'bytes', 'ratio'])}\` | ${unit} | ${rng.int(1, 9999)} | ${prose.fragment()} |`);
+      rows.push(
+        `| \`${prose.noun()}_${prose.noun()}_${rng.pick(['total', 'seconds', 'bytes', 'ratio'])}\` | ${unit} | ${rng.int(1, 9999)} | ${prose.fragment()} |`,
+      );
     }
   }
   return prosed(rows.join('\n'));
@@ -155,7 +162,9 @@ export function detailsBlock(prose: Prose, rng: Rng): Block {
   const summary = `Show the ${prose.adj()} ${prose.noun()} output`;
   const log = [];
   for (let i = rng.int(3, 6); i > 0; i -= 1) {
-    log.push(`${pad(rng.int(0, 23), 2)}:${pad(rng.int(0, 59), 2)}:${pad(rng.int(0, 59), 2)} ${rng.pick(['INFO', 'WARN', 'DEBUG'])} ${prose.noun()} ${prose.verb()} ${prose.noun()}=${rng.int(1, 999)}`);
+    log.push(
+      `${pad(rng.int(0, 23), 2)}:${pad(rng.int(0, 59), 2)}:${pad(rng.int(0, 59), 2)} ${rng.pick(['INFO', 'WARN', 'DEBUG'])} ${prose.noun()} ${prose.verb()} ${prose.noun()}=${rng.int(1, 999)}`,
+    );
   }
   const paragraph = prose.paragraph(rng.int(25, 50));
   return {
@@ -173,14 +182,20 @@ export function tabsBlock(prose: Prose, rng: Rng): Block {
       ['pnpm', 'pnpm', `pnpm add @acme/${n1}`],
     ];
     const tabs = managers
-      .map(([value, label, command], i) => `<TabItem value="${value}" label="${label}"${i === 0 ? ' default' : ''}>\n\n\`\`\`bash\n${command}\n\`\`\`\n\n</TabItem>`)
+      .map(
+        ([value, label, command], i) =>
+          `<TabItem value="${value}" label="${label}"${i === 0 ? ' default' : ''}>\n\n\`\`\`bash\n${command}\n\`\`\`\n\n</TabItem>`,
+      )
       .join('\n');
     return {text: `<Tabs groupId="package-manager">\n${tabs}\n</Tabs>`, words: 0};
   }
   const intro = prose.paragraph(rng.int(15, 30));
   const formats: Lang[] = ['ts', 'json', 'yaml'];
   const tabs = formats
-    .map((lang, i) => `<TabItem value="${lang}" label="${lang.toUpperCase()}"${i === 0 ? ' default' : ''}>\n\n${codeBlock(prose, rng, lang, false).text}\n\n</TabItem>`)
+    .map(
+      (lang, i) =>
+        `<TabItem value="${lang}" label="${lang.toUpperCase()}"${i === 0 ? ' default' : ''}>\n\n${codeBlock(prose, rng, lang, false).text}\n\n</TabItem>`,
+    )
     .join('\n');
   return {text: `${intro}\n\n<Tabs groupId="config-format">\n${tabs}\n</Tabs>`, words: countWords(intro)};
 }

@@ -1,7 +1,20 @@
 // One synthetic doc's Markdown, from its plan, for generate-site.ts.
 import {Prose, Rng, countWords, plural} from './prose';
 import {type DocPlan} from './site-plan';
-import {type Block, prosed, heading, codeBlock, listBlock, tableBlock, admonitionBlock, detailsBlock, tabsBlock, mermaidBlock, imageBlock, relativeLink} from './doc-blocks';
+import {
+  type Block,
+  prosed,
+  heading,
+  codeBlock,
+  listBlock,
+  tableBlock,
+  admonitionBlock,
+  detailsBlock,
+  tabsBlock,
+  mermaidBlock,
+  imageBlock,
+  relativeLink,
+} from './doc-blocks';
 
 export function renderDoc(doc: DocPlan, docs: DocPlan[], rng: Rng, prose: Prose): {text: string; words: number} {
   const target = rng.int(330, 740); // prose words; code does not count
@@ -77,7 +90,12 @@ export function renderDoc(doc: DocPlan, docs: DocPlan[], rng: Rng, prose: Prose)
 
     const subs = section.subs.map((sub) => {
       const subBlocks: Block[] = [heading(3, sub.text, sub.id), prosed(prose.paragraph(roomy ? rng.int(30, 60) : 20))];
-      if (rng.chance(0.4)) subBlocks.push(rng.chance(0.5) && roomy ? listBlock(prose, rng) : codeBlock(prose, rng, rng.pick(['ts', 'bash', 'json', 'yaml'] as const), false));
+      if (rng.chance(0.4))
+        subBlocks.push(
+          rng.chance(0.5) && roomy
+            ? listBlock(prose, rng)
+            : codeBlock(prose, rng, rng.pick(['ts', 'bash', 'json', 'yaml'] as const), false),
+        );
       return subBlocks;
     });
     const sectionHeading = heading(2, section.text, section.id);

@@ -1,8 +1,6 @@
 import http from 'node:http';
 
-export type ExportAnswer =
-  | {ok: true; pdfPath: string; fileName: string; fileSize: number}
-  | {ok: false; error: string};
+export type ExportAnswer = {ok: true; pdfPath: string; fileName: string; fileSize: number} | {ok: false; error: string};
 
 type Body = {pdfPath?: unknown; fileName?: unknown; fileSize?: unknown; error?: unknown; detail?: unknown};
 

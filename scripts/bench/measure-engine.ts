@@ -79,7 +79,13 @@ async function twoFreePorts(): Promise<[number, number]> {
   }
 }
 
-async function measureRun(bench: EngineBench, server: ServerProcess, run: number, warm: boolean, seen: Map<string, SeenProcess>): Promise<RunResult> {
+async function measureRun(
+  bench: EngineBench,
+  server: ServerProcess,
+  run: number,
+  warm: boolean,
+  seen: Map<string, SeenProcess>,
+): Promise<RunResult> {
   const fileName = `bench-${bench.engine}-${run}${warm ? '-warm' : ''}.pdf`;
   const wrongEngine = new AbortController();
   const lines: JobLine[] = [];
@@ -101,7 +107,9 @@ async function measureRun(bench: EngineBench, server: ServerProcess, run: number
     if (engine !== undefined) {
       engineLogged = engine;
       if (engine !== bench.engine) {
-        wrongEngine.abort(new Error(`the server ran engine "${engine}", not "${bench.engine}" (EXPORT_ENGINE=${bench.engine} not honoured)`));
+        wrongEngine.abort(
+          new Error(`the server ran engine "${engine}", not "${bench.engine}" (EXPORT_ENGINE=${bench.engine} not honoured)`),
+        );
       }
     }
   });

@@ -39,7 +39,10 @@ function positiveInteger(flag: string, raw: string | undefined, max: number): nu
 }
 
 function list(flag: string, raw: string | undefined): string[] {
-  const items = (raw ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  const items = (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   if (items.length === 0) throw new Error(`${flag} takes a comma-separated list`);
   return [...new Set(items)];
 }

@@ -63,7 +63,7 @@ const DOCS_TO_PDF_MARKS: Array<{column: string; starts: (text: string) => boolea
 
 export const DOCS_TO_PDF_LEGEND =
   'docs-to-pdf reports no phases: they are derived from the times its log lines reached the runner, and ' +
-  'named like the native engine\'s where the work is the same (its crawl is shown as capture, its print as ' +
+  "named like the native engine's where the work is the same (its crawl is shown as capture, its print as " +
   'render). launch = "Using Chromium from" → first ' +
   '"Retrieving html from"; capture = its crawl (first "Retrieving html from" → "Start generating PDF..."); ' +
   'assemble = cover, TOC and joining the docs into one page ("Start generating PDF..." → "Scroll to the bottom ' +

@@ -46,7 +46,10 @@ const memory: Check = (native, baseline) => {
   if (native.peakRssBytes === undefined) return nativeFailed(native);
   if (!baseline) return skip('docs-to-pdf was not run');
   if (baseline.peakRssBytes === undefined) return skip(`docs-to-pdf has no run: ${baseline.failure ?? ''}`);
-  return pass(native.peakRssBytes <= baseline.peakRssBytes, `native ${mb(native.peakRssBytes)} vs docs-to-pdf ${mb(baseline.peakRssBytes)}`);
+  return pass(
+    native.peakRssBytes <= baseline.peakRssBytes,
+    `native ${mb(native.peakRssBytes)} vs docs-to-pdf ${mb(baseline.peakRssBytes)}`,
+  );
 };
 
 const under180s: Check = (native) => {
@@ -60,7 +63,8 @@ const completes: Check = (native) =>
     : nativeFailed(native);
 
 const warmSecondExport: Check = (native) => {
-  if (native.warmRatio === undefined) return native.medianWallMs === undefined ? nativeFailed(native) : pass(false, 'no second finished run');
+  if (native.warmRatio === undefined)
+    return native.medianWallMs === undefined ? nativeFailed(native) : pass(false, 'no second finished run');
   return pass(native.warmRatio <= WARM_RATIO_MAX, `second export / first on one server = ${native.warmRatio.toFixed(2)}`);
 };
 

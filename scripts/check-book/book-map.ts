@@ -149,7 +149,13 @@ function placeChapters(content: Segment[][], expected: ExpectedChapter[], firstC
     const earlier = search(content, key, titleSize, {page: firstContent, segment: 0}, cursor.page);
     chapters.push(
       earlier
-        ? {expected: chapter, state: 'out-of-order', start: earlier.page, title: content[earlier.page]![earlier.segment], afterTitle: {page: earlier.page, segment: earlier.end}}
+        ? {
+            expected: chapter,
+            state: 'out-of-order',
+            start: earlier.page,
+            title: content[earlier.page]![earlier.segment],
+            afterTitle: {page: earlier.page, segment: earlier.end},
+          }
         : {expected: chapter, state: 'missing'},
     );
   }
@@ -192,7 +198,15 @@ export function mapBook(book: PdfBook, site: SiteExpectations): BookMap {
     toc.end = first === undefined ? toc.start : Math.max(toc.start, first - 1);
   }
   const drawn = book.pages.map((page) => drawnItems(page, site.options.margin));
-  return {coverPages, toc, bodySize, chapters, byKey: new Map(chapters.map((place) => [place.expected.chapter.key, place])), content, drawn};
+  return {
+    coverPages,
+    toc,
+    bodySize,
+    chapters,
+    byKey: new Map(chapters.map((place) => [place.expected.chapter.key, place])),
+    content,
+    drawn,
+  };
 }
 
 /** The content segments of a chapter's pages, each with its page index, in reading order. */

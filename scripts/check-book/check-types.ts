@@ -50,6 +50,12 @@ export type FontRow = {name: string; type: string; encoding: string; embedded: b
 export type Check = (context: CheckContext) => CheckResult | Promise<CheckResult>;
 
 /** A result from its findings: it passes when there are none, unless `pass` says otherwise. */
-export function resultOf(id: CheckId, figure: string, findings: Finding[], measures: Record<string, number> = {}, pass = findings.length === 0): CheckResult {
+export function resultOf(
+  id: CheckId,
+  figure: string,
+  findings: Finding[],
+  measures: Record<string, number> = {},
+  pass = findings.length === 0,
+): CheckResult {
   return {id, pass, figure, findings, measures};
 }

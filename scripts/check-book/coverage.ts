@@ -190,7 +190,12 @@ export function alignProse(units: ProseUnit[], orders: TextPart[][], options: Al
       if (start !== undefined) reading.cursor = start + at.delta + 1;
     });
   }
-  recountOutOfOrder(units, weights, readings.map((reading) => reading.text), orders[0] ?? []);
+  recountOutOfOrder(
+    units,
+    weights,
+    readings.map((reading) => reading.text),
+    orders[0] ?? [],
+  );
   let [total, found] = [0, 0];
   const missing: ProseUnit[] = [];
   units.forEach((unit, index) => {

@@ -22,7 +22,13 @@ function flatten(nodes: BookNode[], out: FlatNode[] = []): FlatNode[] {
     if (node.chapterKey) {
       // A category without a page of its own opens its first doc; headings never follow it.
       const opensOwnPage = node.children.length === 0 || node.chapterKey !== firstChapter(node);
-      out.push({key: textKey(node.title), label: node.title, chapterKey: node.chapterKey, opensOwnPage, isLeaf: node.children.length === 0});
+      out.push({
+        key: textKey(node.title),
+        label: node.title,
+        chapterKey: node.chapterKey,
+        opensOwnPage,
+        isLeaf: node.children.length === 0,
+      });
     }
     flatten(node.children, out);
   }
@@ -102,5 +108,10 @@ export function headingsByChapter(
   chapters: ReadonlyArray<{chapter: {key: string}; article: {headings: ReadonlyArray<{level: number; text: string}>}}>,
   levels: readonly number[],
 ): Map<string, string[]> {
-  return new Map(chapters.map((expected) => [expected.chapter.key, expected.article.headings.filter((heading) => levels.includes(heading.level)).map((heading) => heading.text)]));
+  return new Map(
+    chapters.map((expected) => [
+      expected.chapter.key,
+      expected.article.headings.filter((heading) => levels.includes(heading.level)).map((heading) => heading.text),
+    ]),
+  );
 }

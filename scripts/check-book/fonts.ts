@@ -21,7 +21,10 @@ export function parsePdffonts(stdout: string): FontRow[] {
     if (!line.trim()) continue;
     const bytes = Buffer.from(line, 'utf8');
     const cells = columns.map(([start, end], index) =>
-      bytes.subarray(start, index === columns.length - 1 ? undefined : end + 1).toString('utf8').trim(),
+      bytes
+        .subarray(start, index === columns.length - 1 ? undefined : end + 1)
+        .toString('utf8')
+        .trim(),
     );
     const [name = '', type = '', encoding = ''] = cells;
     const flags = line.trim().split(/\s+/);

@@ -43,7 +43,9 @@ const CHROME_IN_CONTENT = [
 const HIDDEN = '[hidden]:not([role="tabpanel"])';
 
 const BLOCK = new Set(
-  'address article aside blockquote br dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody td tfoot th thead tr ul'.split(' '),
+  'address article aside blockquote br dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody td tfoot th thead tr ul'.split(
+    ' ',
+  ),
 );
 
 /** The parts of a parsed node this file reads (domhandler's shape). */
@@ -135,13 +137,24 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
     .get()
     .filter(Boolean);
   const buttons = [
-    ...root.find('button').map((_, element) => clean($(element).text())).get(),
-    ...root.find('input[type="button"], input[type="submit"], input[type="reset"]').map((_, element) => clean($(element).attr('value') ?? '')).get(),
+    ...root
+      .find('button')
+      .map((_, element) => clean($(element).text()))
+      .get(),
+    ...root
+      .find('input[type="button"], input[type="submit"], input[type="reset"]')
+      .map((_, element) => clean($(element).attr('value') ?? ''))
+      .get(),
   ].filter(Boolean);
   // A tab's label prints above its panel by design (the engine's tab labels): a button with the
   // same text (a playground's language switch beside the tabs, "JavaScript" beside the tab
   // "Javascript") is not what printed. The checks compare lines in wordsOf form, so this does too.
-  const tabLabels = new Set(root.find('[role="tab"]').map((_, element) => wordsOf($(element).text())).get());
+  const tabLabels = new Set(
+    root
+      .find('[role="tab"]')
+      .map((_, element) => wordsOf($(element).text()))
+      .get(),
+  );
   const tabbed = buttons.filter((label) => !tabLabels.has(wordsOf(label)));
 
   const hrefs = root

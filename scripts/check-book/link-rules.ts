@@ -18,22 +18,39 @@ export function comparablePath(pathname: string): string {
   } catch {
     // Keep the raw path.
   }
-  return path.replace(/\.html$/, '').replace(/\/index$/, '').replace(/\/+$/, '') || '/';
+  return (
+    path
+      .replace(/\.html$/, '')
+      .replace(/\/index$/, '')
+      .replace(/\/+$/, '') || '/'
+  );
 }
 
 function isPrivateIpv4(host: string): boolean {
   const parts = host.split('.').map(Number);
   if (parts.length !== 4 || parts.some((part) => !Number.isInteger(part) || part < 0 || part > 255)) return false;
   const [a, b] = parts as [number, number, number, number];
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b >= 64 && b <= 127)
+  );
 }
 
 /** A host the public cannot reach: loopback, private, link-local, single-label or reserved names. */
 export function isNonPublicHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (host === '' || host === 'localhost' || host.endsWith('.localhost')) return true;
   if (/\.(local|internal|lan|home|test|invalid|example)$/.test(host)) return true;
-  if (host.includes(':')) return host === '::1' || host === '::' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || host.startsWith('::ffff:');
+  if (host.includes(':'))
+    return host === '::1' || host === '::' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || host.startsWith('::ffff:');
   if (isPrivateIpv4(host)) return true;
   return !host.includes('.');
 }

@@ -58,7 +58,12 @@ export function imageBoxesOf({fnArray, argsArray, ops}: PageOperators): Box[] {
       masked ||= Boolean(group?.smask);
     }
     if (painting.has(fn) && !masked) {
-      const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([u, v]) => [ctm[0] * u! + ctm[2] * v! + ctm[4], ctm[1] * u! + ctm[3] * v! + ctm[5]]);
+      const corners = [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ].map(([u, v]) => [ctm[0] * u! + ctm[2] * v! + ctm[4], ctm[1] * u! + ctm[3] * v! + ctm[5]]);
       const xs = corners.map((corner) => corner[0]!);
       const ys = corners.map((corner) => corner[1]!);
       boxes.push({x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys)});

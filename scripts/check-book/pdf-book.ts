@@ -7,7 +7,6 @@ type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 type RawDest = unknown[];
 type RawOutline = Array<{title: string; dest: unknown; items: RawOutline}> | null;
 
-
 /** Where a link or bookmark jumps: page index (0-based) and the point of an /XYZ destination. */
 export type Destination = {page?: number; x: number | null; y: number | null; /** The name it was given by, if any. */ name?: string};
 
@@ -61,7 +60,17 @@ function itemOf(raw: RawItem, styles: Record<string, {fontFamily?: string}>): Te
   const rotated = Math.abs(b) > 1e-3 || a < 0 || d < 0;
   const size = (rotated ? Math.hypot(c, d) : Math.abs(d)) || Math.hypot(a, b);
   if (!rotated) {
-    return {str: raw.str, x0: e, x1: e + raw.width, top: f + ASCENT * size, bottom: f - DESCENT * size, baseline: f, size, rotated, ...font};
+    return {
+      str: raw.str,
+      x0: e,
+      x1: e + raw.width,
+      top: f + ASCENT * size,
+      bottom: f - DESCENT * size,
+      baseline: f,
+      size,
+      rotated,
+      ...font,
+    };
   }
   const along = Math.hypot(a, b) || 1;
   const up = Math.hypot(c, d) || 1;
@@ -69,7 +78,17 @@ function itemOf(raw: RawItem, styles: Record<string, {fontFamily?: string}>): Te
   const [vx, vy] = [(c / up) * size, (d / up) * size];
   const xs = [e - DESCENT * vx, e + ux - DESCENT * vx, e + ASCENT * vx, e + ux + ASCENT * vx];
   const ys = [f - DESCENT * vy, f + uy - DESCENT * vy, f + ASCENT * vy, f + uy + ASCENT * vy];
-  return {str: raw.str, x0: Math.min(...xs), x1: Math.max(...xs), top: Math.max(...ys), bottom: Math.min(...ys), baseline: f, size, rotated, ...font};
+  return {
+    str: raw.str,
+    x0: Math.min(...xs),
+    x1: Math.max(...xs),
+    top: Math.max(...ys),
+    bottom: Math.min(...ys),
+    baseline: f,
+    size,
+    rotated,
+    ...font,
+  };
 }
 
 function boxOf(rect: number[]): Box {
@@ -120,7 +139,13 @@ export class PdfReader {
     const kind = (dest[1] as {name?: string} | undefined)?.name;
     const number = (value: unknown) => (typeof value === 'number' ? value : null);
     const [x, y] =
-      kind === 'XYZ' ? [number(dest[2]), number(dest[3])] : kind === 'FitH' || kind === 'FitBH' ? [null, number(dest[2])] : kind === 'FitR' ? [number(dest[2]), number(dest[5])] : [null, null];
+      kind === 'XYZ'
+        ? [number(dest[2]), number(dest[3])]
+        : kind === 'FitH' || kind === 'FitBH'
+          ? [null, number(dest[2])]
+          : kind === 'FitR'
+            ? [number(dest[2]), number(dest[5])]
+            : [null, null];
     return {page, x, y, name};
   }
 
@@ -186,7 +211,13 @@ export class PdfReader {
     }
     const outline = await this.#outline((await this.#document.getOutline()) as unknown as RawOutline);
     const fields = (await this.#document.getFieldObjects()) as Record<string, unknown> | null;
-    return {pageCount: this.pageCount, pages, outline, destinations: await this.destinations(), formFields: Object.keys(fields ?? {}).length};
+    return {
+      pageCount: this.pageCount,
+      pages,
+      outline,
+      destinations: await this.destinations(),
+      formFields: Object.keys(fields ?? {}).length,
+    };
   }
 
   /** A page's operator list, and the real names of its fonts by their pdfjs names. */

@@ -54,7 +54,12 @@ function toPoints(box: PixelBox, scale: number, pageHeightPt: number): Box {
  * Tiles of `tile` px that are black: at least `share` of their pixels near-black.
  * Returns the grid (row-major) and its size.
  */
-export function blackTiles(raster: Raster, tile: number, share: number, nearBlackMax: number): {columns: number; rows: number; black: Uint8Array} {
+export function blackTiles(
+  raster: Raster,
+  tile: number,
+  share: number,
+  nearBlackMax: number,
+): {columns: number; rows: number; black: Uint8Array} {
   const columns = Math.ceil(raster.width / tile);
   const rows = Math.ceil(raster.height / tile);
   const dark = new Uint32Array(columns * rows);
@@ -70,7 +75,7 @@ export function blackTiles(raster: Raster, tile: number, share: number, nearBlac
   const black = new Uint8Array(columns * rows);
   for (let row = 0; row < rows; row++) {
     for (let column = 0; column < columns; column++) {
-      const pixels = (Math.min(tile, width - column * tile)) * (Math.min(tile, height - row * tile));
+      const pixels = Math.min(tile, width - column * tile) * Math.min(tile, height - row * tile);
       if (dark[row * columns + column]! >= share * pixels) black[row * columns + column] = 1;
     }
   }
@@ -94,7 +99,12 @@ export function connectedAreas(grid: Uint8Array, columns: number, rows: number, 
       area.y0 = Math.min(area.y0, y);
       area.x1 = Math.max(area.x1, x + 1);
       area.y1 = Math.max(area.y1, y + 1);
-      const neighbours = [x > 0 ? cell - 1 : -1, x < columns - 1 ? cell + 1 : -1, y > 0 ? cell - columns : -1, y < rows - 1 ? cell + columns : -1];
+      const neighbours = [
+        x > 0 ? cell - 1 : -1,
+        x < columns - 1 ? cell + 1 : -1,
+        y > 0 ? cell - columns : -1,
+        y < rows - 1 ? cell + columns : -1,
+      ];
       for (const next of neighbours) {
         if (next >= 0 && grid[next] && !seen[next]) {
           seen[next] = 1;
@@ -125,7 +135,14 @@ export function summarizeRaster(page: number, raster: Raster, dpi: number, margi
   let contentInk = 0;
   let dark = 0;
   const cell = THRESHOLDS.darkCellPx;
-  const grid: DarkGrid = {cell, columns: Math.ceil(width / cell), rows: Math.ceil(raster.height / cell), dark: new Uint8Array(0), scale, pageHeight};
+  const grid: DarkGrid = {
+    cell,
+    columns: Math.ceil(width / cell),
+    rows: Math.ceil(raster.height / cell),
+    dark: new Uint8Array(0),
+    scale,
+    pageHeight,
+  };
   grid.dark = new Uint8Array(grid.columns * grid.rows);
   let marginInk = 0;
   const marginBox = {x0: width, y0: raster.height, x1: 0, y1: 0};
@@ -154,7 +171,11 @@ export function summarizeRaster(page: number, raster: Raster, dpi: number, margi
   const tiles = blackTiles(raster, tile, THRESHOLDS.blackTileShare, THRESHOLDS.nearBlackMax);
   const blackAreas = connectedAreas(tiles.black, tiles.columns, tiles.rows, THRESHOLDS.blackAreaTiles).map((area) => ({
     tiles: area.cells,
-    box: toPoints({x0: area.x0 * tile, y0: area.y0 * tile, x1: Math.min(width, area.x1 * tile), y1: Math.min(raster.height, area.y1 * tile)}, scale, pageHeight),
+    box: toPoints(
+      {x0: area.x0 * tile, y0: area.y0 * tile, x1: Math.min(width, area.x1 * tile), y1: Math.min(raster.height, area.y1 * tile)},
+      scale,
+      pageHeight,
+    ),
   }));
   const darkShare = dark / contentPixels;
   return {

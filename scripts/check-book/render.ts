@@ -73,11 +73,19 @@ export class PnmStream {
   }
 }
 
-function renderRange(file: string, dpi: number, first: number, last: number, onRaster: (page: number, raster: Raster) => void): Promise<void> {
+function renderRange(
+  file: string,
+  dpi: number,
+  first: number,
+  last: number,
+  onRaster: (page: number, raster: Raster) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let page = first;
     const stream = new PnmStream((raster) => onRaster(page++, raster));
-    const child = spawn('pdftoppm', ['-r', String(dpi), '-f', String(first + 1), '-l', String(last + 1), file], {stdio: ['ignore', 'pipe', 'pipe']});
+    const child = spawn('pdftoppm', ['-r', String(dpi), '-f', String(first + 1), '-l', String(last + 1), file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let errors = '';
     child.stdout.on('data', (chunk: Buffer) => {
       try {

@@ -32,6 +32,11 @@ export function formatReport(report: BookReport): string {
     if (more > 0) lines.push(`        … and ${more} more`);
   }
   const failed = report.checks.filter((check) => !check.pass).map((check) => check.id);
-  lines.push('', failed.length === 0 ? `All ${report.checks.length} checks pass (${report.seconds.toFixed(1)} s).` : `${failed.length} checks fail: ${failed.join(', ')} (${report.seconds.toFixed(1)} s).`);
+  lines.push(
+    '',
+    failed.length === 0
+      ? `All ${report.checks.length} checks pass (${report.seconds.toFixed(1)} s).`
+      : `${failed.length} checks fail: ${failed.join(', ')} (${report.seconds.toFixed(1)} s).`,
+  );
   return lines.join('\n');
 }

@@ -61,7 +61,13 @@ async function runChecks(context: CheckContext): Promise<CheckResult[]> {
     try {
       results.push(await CHECKS[id](context));
     } catch (error) {
-      results.push({id, pass: false, figure: 'the check itself failed', findings: [{text: (error as Error).stack ?? String(error)}], measures: {}});
+      results.push({
+        id,
+        pass: false,
+        figure: 'the check itself failed',
+        findings: [{text: (error as Error).stack ?? String(error)}],
+        measures: {},
+      });
     }
   }
   return results;

@@ -94,7 +94,7 @@ export function logicalOrder(visual: TextItem[], rtlLine: boolean): TextItem[] {
   const flip = rtlLine ? 'l' : 'r';
   const directions = rtlLine ? [...direction].reverse() : direction;
   const out: TextItem[] = [];
-  for (let index = 0; index < items.length; ) {
+  for (let index = 0; index < items.length;) {
     let end = index + 1;
     if (directions[index] === flip) while (end < items.length && directions[end] === flip) end++;
     const run = items.slice(index, end);

@@ -1,7 +1,8 @@
 // How text from the HTML and text from the PDF are made comparable.
 
 /** Scripts written without spaces between words: compared character by character. */
-const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const NO_SPACE_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const NOT_KEY = /[^\p{L}\p{N}]+/gu;
 /** Marks that belong to symbols, not letters: variation selectors (emoji presentation) and enclosing marks (keycaps). */
 const SYMBOL_MARKS = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}\p{Me}]/gu;

@@ -58,7 +58,12 @@ function runsOf(items: TextItem[], rtl: boolean): EntryRun[] {
   return runs;
 }
 
-const union = (a: Box, b: Box): Box => ({x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1)});
+const union = (a: Box, b: Box): Box => ({
+  x0: Math.min(a.x0, b.x0),
+  y0: Math.min(a.y0, b.y0),
+  x1: Math.max(a.x1, b.x1),
+  y1: Math.max(a.y1, b.y1),
+});
 
 /**
  * Reads the entries of one TOC page: each internal link is an entry; its title is the text
@@ -73,7 +78,10 @@ export function tocEntriesOf(links: LinkAnnotation[], items: TextItem[], rtl = f
   const runsOfEntry: EntryRun[][] = [];
   for (const link of links) {
     if (!link.dest || link.uri) continue;
-    const runs = runsOf(visible.filter((item) => inside(item, link.rect)), rtl);
+    const runs = runsOf(
+      visible.filter((item) => inside(item, link.rect)),
+      rtl,
+    );
     const last = entries[entries.length - 1];
     if (last && last.printed === undefined && sameDestination(last.dest, link.dest)) {
       const joined = [...runsOfEntry[runsOfEntry.length - 1]!, ...runs];

@@ -21,13 +21,21 @@ function checkedName(base: string): string {
     return resolveFileName(base);
   } catch (error) {
     if (!(error instanceof ExportRejected)) throw error;
-    throw new CommandFailure(EXIT_CODES.usage, `Invalid file name in --out: ${error.message.replace(/^Invalid fileName: /, '')}`, `Got "${base}".`);
+    throw new CommandFailure(
+      EXIT_CODES.usage,
+      `Invalid file name in --out: ${error.message.replace(/^Invalid fileName: /, '')}`,
+      `Got "${base}".`,
+    );
   }
 }
 
 async function assertWritableDirectory(dir: string): Promise<void> {
   if (!(await isDirectory(dir))) {
-    throw new CommandFailure(EXIT_CODES.usage, `The directory of --out does not exist: ${dir}`, 'Create it first, or write the PDF somewhere else.');
+    throw new CommandFailure(
+      EXIT_CODES.usage,
+      `The directory of --out does not exist: ${dir}`,
+      'Create it first, or write the PDF somewhere else.',
+    );
   }
   await fs.access(dir, constants.W_OK).catch(() => {
     throw new CommandFailure(EXIT_CODES.usage, `The directory of --out is not writable: ${dir}`);
@@ -40,7 +48,12 @@ async function assertWritableDirectory(dir: string): Promise<void> {
  * checks. A directory gets the API's default name for `book`. Without `--out`, the
  * documents directory is created as the server creates it.
  */
-export async function resolveOutputFile(out: string | undefined, documentsDir: string, book: BookIdentity, now?: Date): Promise<OutputFile> {
+export async function resolveOutputFile(
+  out: string | undefined,
+  documentsDir: string,
+  book: BookIdentity,
+  now?: Date,
+): Promise<OutputFile> {
   if (out === undefined) {
     await fs.mkdir(documentsDir, {recursive: true}).catch((error: Error) => {
       throw new CommandFailure(EXIT_CODES.setup, `Cannot create the documents directory ${documentsDir}`, error.message);

@@ -24,7 +24,15 @@ export function describeStep(status: Step): string {
  * with the native engine to /out/intro.pdf`; docs other than the default
  * instance are named: `fr/sdk/1.0`.
  */
-export function startText(fields: {locale: string; docsPluginId: string; version: string; subset?: Subset; siteDir: string; engine: string; path: string}): string {
+export function startText(fields: {
+  locale: string;
+  docsPluginId: string;
+  version: string;
+  subset?: Subset;
+  siteDir: string;
+  engine: string;
+  path: string;
+}): string {
   const {subset} = fields;
   const part = subset?.kind === 'doc' ? ` (doc ${subset.doc.id})` : subset ? ` (category ${subset.category.label})` : '';
   const docs = fields.docsPluginId === 'default' ? '' : `${fields.docsPluginId}/`;

@@ -80,7 +80,12 @@ export async function runExportCommand(args: ExportCommandArgs, io: CommandIo = 
 
     const port = await freePort();
     const siteOrigin = `http://127.0.0.1:${port}`;
-    site = await listen(createStaticSiteApp(manifest, {documentsDir: output.documentsDir, apiPort: config.apiPort}), port, '127.0.0.1', 'site');
+    site = await listen(
+      createStaticSiteApp(manifest, {documentsDir: output.documentsDir, apiPort: config.apiPort}),
+      port,
+      '127.0.0.1',
+      'site',
+    );
     exporter = await createExporter({
       siteDir,
       pluginId: options.pluginId,

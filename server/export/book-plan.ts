@@ -1,9 +1,7 @@
 import {firstPage, type OutlineCategory, type OutlineDoc, type OutlineItem, type OutlineVersion} from '../../contracts/outline';
 
 /** Part of a docs version an export may be narrowed to. */
-export type Subset =
-  | {kind: 'category'; category: OutlineCategory; startPath: string}
-  | {kind: 'doc'; doc: OutlineDoc; startPath: string};
+export type Subset = {kind: 'category'; category: OutlineCategory; startPath: string} | {kind: 'doc'; doc: OutlineDoc; startPath: string};
 
 /** One page of the site that becomes one chapter of the PDF. */
 export type Chapter = {

@@ -36,15 +36,18 @@ function reject(what: string, value: string, known: string[]): ExportRejected {
 
 function chooseDocs(manifest: SiteManifest, requested: string | undefined): DocsOutline | undefined {
   const docs = manifest.docs.find((candidate) => candidate.pluginId === (requested ?? manifest.options.docsPluginId));
-  if (requested !== undefined && !docs) throw reject('docs plugin', requested, manifest.docs.map((candidate) => candidate.pluginId));
+  if (requested !== undefined && !docs)
+    throw reject(
+      'docs plugin',
+      requested,
+      manifest.docs.map((candidate) => candidate.pluginId),
+    );
   return docs;
 }
 
 function chooseVersion(outline: DocsOutline | undefined, requested: string | undefined): OutlineVersion | undefined {
   if (requested === undefined) return outline && defaultOutlineVersion(outline);
-  const version = outline?.versions.find(
-    (candidate) => candidate.name === requested || candidate.label === requested,
-  );
+  const version = outline?.versions.find((candidate) => candidate.name === requested || candidate.label === requested);
   if (!version) {
     throw reject('version', requested, outline?.versions.map((candidate) => candidate.name) ?? []);
   }
@@ -52,10 +55,7 @@ function chooseVersion(outline: DocsOutline | undefined, requested: string | und
 }
 
 /** Resolves a request's locale, version and subset against the manifests, or rejects the request. */
-export function resolveExportTarget(
-  manifests: Map<string, SiteManifest>,
-  selection: ExportSelection = {},
-): ExportTarget {
+export function resolveExportTarget(manifests: Map<string, SiteManifest>, selection: ExportSelection = {}): ExportTarget {
   const anyManifest = manifests.values().next().value as SiteManifest;
   const locale = selection.locale ?? anyManifest.options.locale ?? anyManifest.locale.default;
   const manifest = manifests.get(locale);
@@ -70,7 +70,7 @@ export function resolveExportTarget(
   const requestedVersion = selection.version ?? (otherDocs ? undefined : manifest.options.version);
   const outlineVersion = chooseVersion(docs, requestedVersion);
   const version = outlineVersion?.name ?? 'current';
-  const subset = outlineVersion ? findSubset(outlineVersion, selection) : selection.category ?? selection.doc ?? undefined;
+  const subset = outlineVersion ? findSubset(outlineVersion, selection) : (selection.category ?? selection.doc ?? undefined);
   if (subset === null || typeof subset === 'string') {
     const what = selection.category !== undefined ? 'category' : 'doc';
     throw reject(what, (selection.category ?? selection.doc)!, outlineVersion ? subsetNames(outlineVersion, what) : []);

@@ -94,11 +94,20 @@ export class Exporter {
    * when unset) to `fileName` (unset: the default name of that book). An unknown
    * locale, docs plugin or version is a 400 before anything queues.
    */
-  async export(requestedName: string | undefined, selection: ExportSelection = {}, request: ExportRequestOptions = {}): Promise<ExportResult> {
+  async export(
+    requestedName: string | undefined,
+    selection: ExportSelection = {},
+    request: ExportRequestOptions = {},
+  ): Promise<ExportResult> {
     const target = resolveExportTarget(await this.#loadManifests(), selection);
     const fileName = requestedName ?? defaultFileName(target);
     this.#options.engine.check?.(target);
-    const subsetKey = target.subset?.kind === 'category' ? `category:${target.subset.category.label}` : target.subset?.kind === 'doc' ? `doc:${target.subset.doc.id}` : '';
+    const subsetKey =
+      target.subset?.kind === 'category'
+        ? `category:${target.subset.category.label}`
+        : target.subset?.kind === 'doc'
+          ? `doc:${target.subset.doc.id}`
+          : '';
     const key = JSON.stringify([fileName, target.locale, target.docsPluginId, target.version, target.startPath, subsetKey]);
     const shared = this.#pending.get(key);
     if (shared) {
@@ -110,7 +119,13 @@ export class Exporter {
       return Promise.reject(new Busy('Too many exports are waiting; try again later', Math.ceil(this.#options.timeoutMs / 1000)));
     }
     const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
-    this.status.queued(id, {fileName, locale: target.locale, docsPluginId: target.docsPluginId, version: target.version, clientId: request.clientId});
+    this.status.queued(id, {
+      fileName,
+      locale: target.locale,
+      docsPluginId: target.docsPluginId,
+      version: target.version,
+      clientId: request.clientId,
+    });
     const result = this.#tail.then(() => this.#run(id, fileName, target));
     const forget = () => {
       this.#pending.delete(key);
@@ -164,7 +179,9 @@ export class Exporter {
       throw failure;
     }
     this.status.started(jobId);
-    const part = target.subset ? `, only ${target.subset.kind} ${target.subset.kind === 'doc' ? target.subset.doc.id : target.subset.category.label}` : '';
+    const part = target.subset
+      ? `, only ${target.subset.kind} ${target.subset.kind === 'doc' ? target.subset.doc.id : target.subset.category.label}`
+      : '';
     say(`${fileName}: ${target.locale}/${target.docsPluginId}/${target.version}${part} from ${target.startPath}`);
     try {
       // Step 1: no output of an earlier run is reused.

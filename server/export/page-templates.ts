@@ -1,13 +1,7 @@
-const TEMPLATE_STYLE =
-  'font-family: system-ui, sans-serif; font-size: 9px; color: #555; width: 100%; padding: 0 48px;';
+const TEMPLATE_STYLE = 'font-family: system-ui, sans-serif; font-size: 9px; color: #555; width: 100%; padding: 0 48px;';
 
 export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** Header of every page: the document title at the right. */

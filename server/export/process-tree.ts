@@ -33,8 +33,7 @@ function parentsFromPs(): Map<number, number> {
 
 /** Every process below `root`, whatever process group it put itself in. */
 export function descendantsOf(root: number): number[] {
-  const parents =
-    process.platform === 'linux' ? new Map([...readProcTable()].map(([pid, entry]) => [pid, entry.ppid])) : parentsFromPs();
+  const parents = process.platform === 'linux' ? new Map([...readProcTable()].map(([pid, entry]) => [pid, entry.ppid])) : parentsFromPs();
   const children = new Map<number, number[]>();
   for (const [pid, ppid] of parents) {
     children.set(ppid, [...(children.get(ppid) ?? []), pid]);

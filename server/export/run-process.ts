@@ -29,11 +29,7 @@ const KEPT_LINES = 40;
  * Runs a command from an argument array (never a shell string) in its own
  * process group, and kills its whole tree at the deadline or on abort.
  */
-export function runProcess(
-  command: string,
-  args: string[],
-  options: RunOptions,
-): Promise<ProcessOutcome> {
+export function runProcess(command: string, args: string[], options: RunOptions): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,

@@ -21,10 +21,7 @@ function singleValue(query: Record<string, unknown>, name: string): string | und
  * the site and answers when the file is in place. `exportId`, chosen by the
  * client, finds the export in GET /export-status/:id and /export-events?id=.
  */
-export function exportPdfRouter(
-  exporter: Pick<Exporter, 'export'>,
-  guards: RequestHandler[] = [],
-): Router {
+export function exportPdfRouter(exporter: Pick<Exporter, 'export'>, guards: RequestHandler[] = []): Router {
   const router = Router();
   router
     .route('/export-pdf')

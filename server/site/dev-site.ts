@@ -24,12 +24,10 @@ export function spawnDevServer(siteDir: string, port: number): ChildProcess {
  * directory is reachable at the site root in dev mode too. Hot reload's
  * websocket goes through `proxy.upgrade`.
  */
-export function createDevSiteApp(options: {
-  devServerOrigin: string;
-  baseUrl: () => string;
-  documentsDir: string;
-  apiPort: number;
-}): {app: Express; proxy: ProxyHandler} {
+export function createDevSiteApp(options: {devServerOrigin: string; baseUrl: () => string; documentsDir: string; apiPort: number}): {
+  app: Express;
+  proxy: ProxyHandler;
+} {
   const app = express();
   app.disable('x-powered-by');
   const runtimeConfig = runtimeConfigRoute(options.apiPort);

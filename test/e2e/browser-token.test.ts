@@ -16,8 +16,7 @@ describe('Export PDF button with an API token', {timeout: 400_000}, () => {
   let context: BrowserContext;
   let page: Page;
 
-  const storedToken = () =>
-    page.evaluate((key) => window.localStorage.getItem(key), `docusaurus-plugin-export-pdf:token:${server.apiUrl}`);
+  const storedToken = () => page.evaluate((key) => window.localStorage.getItem(key), `docusaurus-plugin-export-pdf:token:${server.apiUrl}`);
   const exportButton = () => page.locator('.navbar').getByRole('button', {name: 'Export PDF'});
   const busyButton = () => page.locator('.navbar').getByRole('button', {name: /^Exporting PDF… \d+%$/});
   const tokenForm = () => page.getByTestId('export-pdf-token-form');

@@ -10,53 +10,68 @@ const EXPORT_TIMEOUT = 240_000;
 describe('Export PDF button in a real browser', {timeout: 400_000}, () => {
   const site = siteInBrowser();
 
-  it('exports from the navbar with a progress bar, then a notice with the download and the exports page', {timeout: EXPORT_TIMEOUT}, async () => {
-    const context = await site.browser.newContext({acceptDownloads: true, viewport: {width: 1280, height: 800}});
-    const page = await context.newPage();
-    await page.goto(`${site.server.siteUrl}/docs/intro`);
-    // Every value the progress bar takes, as the person would see it.
-    await page.evaluate(() => {
-      const seen: Array<{percent: number; text: string}> = [];
-      (window as unknown as {progressSeen: typeof seen}).progressSeen = seen;
-      new MutationObserver(() => {
-        const bar = document.querySelector('[role="progressbar"]');
-        if (!bar) return;
-        const text = document.querySelector('[data-testid="export-pdf-progress"]')?.textContent ?? '';
-        const percent = Number(bar.getAttribute('aria-valuenow'));
-        if (seen.at(-1)?.text !== text) seen.push({percent, text});
-      }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
-    });
-    const button = page.locator('.navbar').getByRole('button', {name: 'Export PDF'});
-    await button.click();
-    const busy = page.locator('.navbar').getByRole('button', {name: /^Exporting PDF… \d+%$/});
-    await busy.waitFor();
-    assert.equal(await busy.isDisabled(), true, 'the button is disabled while the export runs');
-    await page.waitForFunction(() => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) > 0, undefined, {
-      timeout: EXPORT_TIMEOUT,
-    });
-    await page.screenshot({path: path.join(SCREENSHOTS, 'navbar-export-progress.png'), clip: {x: 640, y: 0, width: 640, height: 200}});
-    const link = page.getByTestId('export-pdf-download');
-    await link.waitFor({timeout: EXPORT_TIMEOUT});
-    await page.screenshot({path: path.join(SCREENSHOTS, 'navbar-export-done.png')});
-    const seen = await page.evaluate(() => (window as unknown as {progressSeen: Array<{percent: number; text: string}>}).progressSeen);
-    assert.ok(seen.length >= 3, `several progress steps shown: ${JSON.stringify(seen)}`);
-    const capturing = new RegExp(`Capturing pages: \\d+ of ${SIDEBAR_PAGE_COUNT}`);
-    assert.ok(seen.some((step) => capturing.test(step.text)), JSON.stringify(seen));
-    const percents = seen.map((step) => step.percent);
-    assert.deepEqual(percents, [...percents].sort((a, b) => a - b), 'the bar never goes back');
-    assert.equal(await page.getByTestId('export-pdf-progress').count(), 0, 'the progress panel is gone once done');
-    assert.equal(await page.getByTestId('export-pdf-all-exports').getAttribute('href'), '/pdf-exports');
-    const text = (await link.textContent()) ?? '';
-    const fileName = /Download (export-[^ ]+\.pdf)/.exec(text)?.[1];
-    assert.ok(fileName, `link names the file: ${text}`);
-    assert.equal(await link.getAttribute('href'), `/${fileName}`);
-    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    assert.equal(download.suggestedFilename(), fileName);
-    const saved = await readFile((await download.path())!);
-    assert.equal(saved.subarray(0, 5).toString(), '%PDF-');
-    assert.deepEqual(saved, await readFile(path.join(site.server.documentsDir, fileName)));
-    await context.close();
-  });
+  it(
+    'exports from the navbar with a progress bar, then a notice with the download and the exports page',
+    {timeout: EXPORT_TIMEOUT},
+    async () => {
+      const context = await site.browser.newContext({acceptDownloads: true, viewport: {width: 1280, height: 800}});
+      const page = await context.newPage();
+      await page.goto(`${site.server.siteUrl}/docs/intro`);
+      // Every value the progress bar takes, as the person would see it.
+      await page.evaluate(() => {
+        const seen: Array<{percent: number; text: string}> = [];
+        (window as unknown as {progressSeen: typeof seen}).progressSeen = seen;
+        new MutationObserver(() => {
+          const bar = document.querySelector('[role="progressbar"]');
+          if (!bar) return;
+          const text = document.querySelector('[data-testid="export-pdf-progress"]')?.textContent ?? '';
+          const percent = Number(bar.getAttribute('aria-valuenow'));
+          if (seen.at(-1)?.text !== text) seen.push({percent, text});
+        }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+      });
+      const button = page.locator('.navbar').getByRole('button', {name: 'Export PDF'});
+      await button.click();
+      const busy = page.locator('.navbar').getByRole('button', {name: /^Exporting PDF… \d+%$/});
+      await busy.waitFor();
+      assert.equal(await busy.isDisabled(), true, 'the button is disabled while the export runs');
+      await page.waitForFunction(
+        () => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) > 0,
+        undefined,
+        {
+          timeout: EXPORT_TIMEOUT,
+        },
+      );
+      await page.screenshot({path: path.join(SCREENSHOTS, 'navbar-export-progress.png'), clip: {x: 640, y: 0, width: 640, height: 200}});
+      const link = page.getByTestId('export-pdf-download');
+      await link.waitFor({timeout: EXPORT_TIMEOUT});
+      await page.screenshot({path: path.join(SCREENSHOTS, 'navbar-export-done.png')});
+      const seen = await page.evaluate(() => (window as unknown as {progressSeen: Array<{percent: number; text: string}>}).progressSeen);
+      assert.ok(seen.length >= 3, `several progress steps shown: ${JSON.stringify(seen)}`);
+      const capturing = new RegExp(`Capturing pages: \\d+ of ${SIDEBAR_PAGE_COUNT}`);
+      assert.ok(
+        seen.some((step) => capturing.test(step.text)),
+        JSON.stringify(seen),
+      );
+      const percents = seen.map((step) => step.percent);
+      assert.deepEqual(
+        percents,
+        [...percents].sort((a, b) => a - b),
+        'the bar never goes back',
+      );
+      assert.equal(await page.getByTestId('export-pdf-progress').count(), 0, 'the progress panel is gone once done');
+      assert.equal(await page.getByTestId('export-pdf-all-exports').getAttribute('href'), '/pdf-exports');
+      const text = (await link.textContent()) ?? '';
+      const fileName = /Download (export-[^ ]+\.pdf)/.exec(text)?.[1];
+      assert.ok(fileName, `link names the file: ${text}`);
+      assert.equal(await link.getAttribute('href'), `/${fileName}`);
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      assert.equal(download.suggestedFilename(), fileName);
+      const saved = await readFile((await download.path())!);
+      assert.equal(saved.subarray(0, 5).toString(), '%PDF-');
+      assert.deepEqual(saved, await readFile(path.join(site.server.documentsDir, fileName)));
+      await context.close();
+    },
+  );
 
   it('shows the button in the mobile menu', async () => {
     const context = await site.browser.newContext({viewport: {width: 390, height: 800}});
@@ -92,7 +107,10 @@ describe('Export PDF button in a real browser', {timeout: 400_000}, () => {
       await page.setViewportSize({width: 390, height: 800});
       await page.getByRole('button', {name: /toggle navigation bar/i}).click();
       await page.getByRole('button', {name: /back to main menu/i}).click();
-      await page.locator('.navbar-sidebar .menu__list-item').filter({has: page.getByRole('button', {name: 'Export PDF'})}).waitFor();
+      await page
+        .locator('.navbar-sidebar .menu__list-item')
+        .filter({has: page.getByRole('button', {name: 'Export PDF'})})
+        .waitFor();
       await page.waitForTimeout(500);
       await page.screenshot({path: path.join(SCREENSHOTS, `mobile-menu-${colorScheme}.png`)});
       await context.close();

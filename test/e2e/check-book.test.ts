@@ -21,11 +21,13 @@ function runChecker(args: string[]): Promise<{code: number; stdout: string; stde
 }
 
 function describeFailure(result: CheckResult): string {
-  const findings = result.findings.slice(0, 15).map((finding) => `  ${finding.page === undefined ? '' : `p. ${finding.page}: `}${finding.text}`);
+  const findings = result.findings
+    .slice(0, 15)
+    .map((finding) => `  ${finding.page === undefined ? '' : `p. ${finding.page}: `}${finding.text}`);
   return [`${result.id}: ${result.figure}`, ...findings].join('\n');
 }
 
-describe('check:book on the example site\'s book, exported through the server entry', {timeout: 600_000}, () => {
+describe("check:book on the example site's book, exported through the server entry", {timeout: 600_000}, () => {
   let server: RunningEntry;
   let work: Awaited<ReturnType<typeof tempDir>>;
   let run: {code: number; stdout: string; stderr: string};

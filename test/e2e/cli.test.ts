@@ -67,7 +67,10 @@ describe('docusaurus export-pdf', {timeout: 120_000}, () => {
     assert.equal(info.title, 'Acme Widgets');
 
     const lines = run.output.trimEnd().split('\n');
-    assert.ok(lines.every((line) => line.startsWith('[export-pdf] ')), run.output);
+    assert.ok(
+      lines.every((line) => line.startsWith('[export-pdf] ')),
+      run.output,
+    );
     assert.doesNotMatch(run.output, /\r|\x1b\[/, 'no bar drawing in a log');
     assert.match(lines[0]!, /^\[export-pdf\] Exporting en\/current of .*example-site with the native engine to .*book\.pdf$/);
     const capture = lines.findIndex((line) => /^\[export-pdf\] capture \d+\/\d+ pages \(\d+%\)$/.test(line));
@@ -113,10 +116,13 @@ describe('docusaurus export-pdf', {timeout: 120_000}, () => {
     assert.equal(run.stderr, '[export-pdf] Error: Unknown docs plugin "api"\n[export-pdf] This site has: default, sdk.\n');
   });
 
-  it('fails past --timeout with the API\'s error and its detail, and leaves nothing behind', async () => {
+  it("fails past --timeout with the API's error and its detail, and leaves nothing behind", async () => {
     const run = await exportPdf('--timeout', '1000', '--out', path.join(out.dir, 'late.pdf'));
     assert.equal(run.code, 1, run.output);
-    assert.match(run.stderr, /\[export-pdf\] Error: Export command failed\n\[export-pdf\] The native engine did not finish within 1 s and was stopped\.\n$/);
+    assert.match(
+      run.stderr,
+      /\[export-pdf\] Error: Export command failed\n\[export-pdf\] The native engine did not finish within 1 s and was stopped\.\n$/,
+    );
     await assertCleanedUp(run, ['book.pdf', 'intro-fr.pdf', 'sdk.pdf']);
   });
 

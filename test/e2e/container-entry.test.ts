@@ -63,7 +63,10 @@ describe('the Dockerfile and compose.yaml', () => {
   it('use Debian’s Chromium, never a browser Puppeteer downloads', () => {
     assert.equal(image.env.PUPPETEER_EXECUTABLE_PATH, '/usr/bin/chromium');
     assert.equal(image.env.PUPPETEER_SKIP_DOWNLOAD, 'true');
-    assert.ok(image.run.some((line) => /apt-get install\b[^&]*\schromium\b/.test(line)), 'apt-get install chromium');
+    assert.ok(
+      image.run.some((line) => /apt-get install\b[^&]*\schromium\b/.test(line)),
+      'apt-get install chromium',
+    );
     for (const stage of stages) {
       assert.equal(stage.env.PUPPETEER_SKIP_DOWNLOAD, 'true', `stage ${stage.name ?? stage.from} downloads no browser`);
     }
@@ -71,7 +74,10 @@ describe('the Dockerfile and compose.yaml', () => {
 
   it('install the fonts the server checks for, so emoji and CJK never print as boxes', () => {
     for (const font of FONT_PACKAGES.split(' ')) {
-      assert.ok(image.run.some((line) => new RegExp(`apt-get install\\b[^&]*\\s${font}\\b`).test(line)), `apt-get install ${font}`);
+      assert.ok(
+        image.run.some((line) => new RegExp(`apt-get install\\b[^&]*\\s${font}\\b`).test(line)),
+        `apt-get install ${font}`,
+      );
     }
   });
 
@@ -86,7 +92,10 @@ describe('the Dockerfile and compose.yaml', () => {
   it('run the package’s server entry on the built site, and check the API’s /health', () => {
     const [bin, mode, siteDir] = image.cmd ?? [];
     assert.ok(packageBin(bin!), `${bin} is the bin package.json declares`);
-    assert.ok(image.run.some((line) => line.includes(`/usr/local/bin/${bin}`)), `${bin} is on the image's PATH`);
+    assert.ok(
+      image.run.some((line) => line.includes(`/usr/local/bin/${bin}`)),
+      `${bin} is on the image's PATH`,
+    );
     assert.equal(mode, 'serve');
     assert.equal(siteDir, '/app/site');
     assert.equal(image.workdir, '/app');

@@ -84,6 +84,9 @@ describe('export of the example site through the server entry with the docs-to-p
   it('leaves no part file, no scratch directory and no Chromium profile behind', async () => {
     assert.deepEqual(await documentFiles(server.documentsDir), ['e2e-handbook.pdf']);
     const scratch = await readdir(path.join(os.tmpdir(), 'docusaurus-export-pdf')).catch(() => []);
-    assert.deepEqual(scratch.filter((name) => name.startsWith(`${server.child.pid}-`)), []);
+    assert.deepEqual(
+      scratch.filter((name) => name.startsWith(`${server.child.pid}-`)),
+      [],
+    );
   });
 });

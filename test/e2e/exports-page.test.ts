@@ -37,7 +37,9 @@ describe('exported PDFs page (/pdf-exports) in a real browser', {timeout: 300_00
     const page = await open();
     const rows = page.getByTestId('pdf-exports-row');
     await rows.first().waitFor();
-    const cells = await rows.evaluateAll((all) => all.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim())));
+    const cells = await rows.evaluateAll((all) =>
+      all.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim())),
+    );
     assert.deepEqual(
       cells.map((row) => row.slice(0, 3)),
       [

@@ -51,112 +51,112 @@ const ENGINES: EngineCase[] = [
 ];
 
 for (const {engine, midExportMs, deadlineMs, keepsBrowser} of ENGINES) {
-describe(`faults during real exports with the ${engine} engine`, {timeout: 600_000}, () => {
-  describe('Chromium killed mid-export', () => {
-    let server: RunningEntry;
-    before(async () => {
-      server = await startServerEntry('serve', {env: {EXPORT_ENGINE: engine}});
-      await writeFile(path.join(server.documentsDir, 'crash.pdf'), PREVIOUS);
-    });
-    after(async () => {
-      assert.equal(await server.stop(), 0);
-    });
-
-    it('answers a JSON 500 within seconds and keeps the previous file byte for byte', {timeout: 120_000}, async () => {
-      const pending = startExport(server, 'crash');
-      const browsers = await browserOfRunningExport(server, midExportMs);
-      const killedAt = Date.now();
-      for (const pid of browsers) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch (error) {
-          // A helper process may have ended between the listing and the kill.
-          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-        }
-      }
-      const response = await pending;
-      const seconds = (Date.now() - killedAt) / 1000;
-      const body = await response.json();
-      console.log(`killed ${browsers.length} Chromium processes; answer after ${seconds.toFixed(1)} s: ${body.detail}`);
-      assert.equal(response.status, 500);
-      assert.equal(body.success, false);
-      assert.equal(body.error, 'Export command failed');
-      assert.ok(seconds < 15, `answered ${seconds} s after the kill`);
-      assert.deepEqual(await readFile(path.join(server.documentsDir, 'crash.pdf')), PREVIOUS);
-      await assertNothingLeftBehind(server, ['crash.pdf']);
-    });
-
-    it('runs the next export to completion', {timeout: 240_000}, async () => {
-      const response = await startExport(server, 'after-crash');
-      assert.equal(response.status, 200, JSON.stringify(await response.clone().json()));
-      const bytes = await readFile(path.join(server.documentsDir, 'after-crash.pdf'));
-      assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
-      if (keepsBrowser) {
-        assert.deepEqual(await documentFiles(server.documentsDir), ['after-crash.pdf', 'crash.pdf']);
-        assert.equal(scratchDirs(server.child.pid!).length, 1, 'one warm browser profile');
-        const pid = server.child.pid!;
+  describe(`faults during real exports with the ${engine} engine`, {timeout: 600_000}, () => {
+    describe('Chromium killed mid-export', () => {
+      let server: RunningEntry;
+      before(async () => {
+        server = await startServerEntry('serve', {env: {EXPORT_ENGINE: engine}});
+        await writeFile(path.join(server.documentsDir, 'crash.pdf'), PREVIOUS);
+      });
+      after(async () => {
         assert.equal(await server.stop(), 0);
-        await waitFor(() => (exportBrowserPids(pid).length === 0 ? true : undefined), 5000, 'the warm browser stopped with the server');
-        assert.deepEqual(scratchDirs(pid), [], 'its profile removed');
-      } else {
-        await assertNothingLeftBehind(server, ['after-crash.pdf', 'crash.pdf']);
-      }
+      });
+
+      it('answers a JSON 500 within seconds and keeps the previous file byte for byte', {timeout: 120_000}, async () => {
+        const pending = startExport(server, 'crash');
+        const browsers = await browserOfRunningExport(server, midExportMs);
+        const killedAt = Date.now();
+        for (const pid of browsers) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch (error) {
+            // A helper process may have ended between the listing and the kill.
+            if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+          }
+        }
+        const response = await pending;
+        const seconds = (Date.now() - killedAt) / 1000;
+        const body = await response.json();
+        console.log(`killed ${browsers.length} Chromium processes; answer after ${seconds.toFixed(1)} s: ${body.detail}`);
+        assert.equal(response.status, 500);
+        assert.equal(body.success, false);
+        assert.equal(body.error, 'Export command failed');
+        assert.ok(seconds < 15, `answered ${seconds} s after the kill`);
+        assert.deepEqual(await readFile(path.join(server.documentsDir, 'crash.pdf')), PREVIOUS);
+        await assertNothingLeftBehind(server, ['crash.pdf']);
+      });
+
+      it('runs the next export to completion', {timeout: 240_000}, async () => {
+        const response = await startExport(server, 'after-crash');
+        assert.equal(response.status, 200, JSON.stringify(await response.clone().json()));
+        const bytes = await readFile(path.join(server.documentsDir, 'after-crash.pdf'));
+        assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+        if (keepsBrowser) {
+          assert.deepEqual(await documentFiles(server.documentsDir), ['after-crash.pdf', 'crash.pdf']);
+          assert.equal(scratchDirs(server.child.pid!).length, 1, 'one warm browser profile');
+          const pid = server.child.pid!;
+          assert.equal(await server.stop(), 0);
+          await waitFor(() => (exportBrowserPids(pid).length === 0 ? true : undefined), 5000, 'the warm browser stopped with the server');
+          assert.deepEqual(scratchDirs(pid), [], 'its profile removed');
+        } else {
+          await assertNothingLeftBehind(server, ['after-crash.pdf', 'crash.pdf']);
+        }
+      });
+    });
+
+    describe('export deadline', () => {
+      let server: RunningEntry;
+      before(async () => {
+        server = await startServerEntry('serve', {env: {EXPORT_ENGINE: engine, EXPORT_TIMEOUT_MS: String(deadlineMs)}});
+        await writeFile(path.join(server.documentsDir, 'slow.pdf'), PREVIOUS);
+      });
+      after(async () => {
+        assert.equal(await server.stop(), 0);
+      });
+
+      it('kills the whole export tree at the deadline and answers the documented error text', {timeout: 60_000}, async () => {
+        const started = Date.now();
+        const response = await startExport(server, 'slow');
+        const seconds = (Date.now() - started) / 1000;
+        const body = await response.json();
+        console.log(`${engine}, deadline ${deadlineMs / 1000} s: answered after ${seconds.toFixed(1)} s: ${body.detail}`);
+        assert.equal(response.status, 500);
+        assert.equal(body.error, 'Export command failed');
+        assert.match(body.detail, new RegExp(`did not finish within ${deadlineMs / 1000} s`));
+        assert.ok(seconds < deadlineMs / 1000 + 7, `answered after ${seconds} s`);
+        assert.deepEqual(await readFile(path.join(server.documentsDir, 'slow.pdf')), PREVIOUS);
+        await assertNothingLeftBehind(server, ['slow.pdf']);
+      });
+    });
+
+    describe('SIGTERM during an export', () => {
+      let server: RunningEntry;
+      before(async () => {
+        server = await startServerEntry('serve', {env: {EXPORT_ENGINE: engine, SHUTDOWN_GRACE_MS: '1000'}});
+        await writeFile(path.join(server.documentsDir, 'shutdown.pdf'), PREVIOUS);
+      });
+      after(async () => {
+        await server.stop();
+      });
+
+      it('aborts the export after the grace period, answers it, cleans up and exits 0', {timeout: 90_000}, async () => {
+        const pending = startExport(server, 'shutdown');
+        await browserOfRunningExport(server, midExportMs);
+        const signalledAt = Date.now();
+        server.child.kill('SIGTERM');
+        const response = await pending;
+        const body = await response.json();
+        assert.equal(response.status, 500);
+        assert.equal(body.error, 'Export command failed');
+        assert.match(body.detail, /cancelled/);
+        const code = await server.exited;
+        const seconds = (Date.now() - signalledAt) / 1000;
+        console.log(`SIGTERM with a 1 s grace period: exited ${code} after ${seconds.toFixed(1)} s`);
+        assert.equal(code, 0);
+        assert.ok(seconds < 10, `exited ${seconds} s after SIGTERM`);
+        assert.deepEqual(await readFile(path.join(server.documentsDir, 'shutdown.pdf')), PREVIOUS);
+        await assertNothingLeftBehind(server, ['shutdown.pdf']);
+      });
     });
   });
-
-  describe('export deadline', () => {
-    let server: RunningEntry;
-    before(async () => {
-      server = await startServerEntry('serve', {env: {EXPORT_ENGINE: engine, EXPORT_TIMEOUT_MS: String(deadlineMs)}});
-      await writeFile(path.join(server.documentsDir, 'slow.pdf'), PREVIOUS);
-    });
-    after(async () => {
-      assert.equal(await server.stop(), 0);
-    });
-
-    it('kills the whole export tree at the deadline and answers the documented error text', {timeout: 60_000}, async () => {
-      const started = Date.now();
-      const response = await startExport(server, 'slow');
-      const seconds = (Date.now() - started) / 1000;
-      const body = await response.json();
-      console.log(`${engine}, deadline ${deadlineMs / 1000} s: answered after ${seconds.toFixed(1)} s: ${body.detail}`);
-      assert.equal(response.status, 500);
-      assert.equal(body.error, 'Export command failed');
-      assert.match(body.detail, new RegExp(`did not finish within ${deadlineMs / 1000} s`));
-      assert.ok(seconds < deadlineMs / 1000 + 7, `answered after ${seconds} s`);
-      assert.deepEqual(await readFile(path.join(server.documentsDir, 'slow.pdf')), PREVIOUS);
-      await assertNothingLeftBehind(server, ['slow.pdf']);
-    });
-  });
-
-  describe('SIGTERM during an export', () => {
-    let server: RunningEntry;
-    before(async () => {
-      server = await startServerEntry('serve', {env: {EXPORT_ENGINE: engine, SHUTDOWN_GRACE_MS: '1000'}});
-      await writeFile(path.join(server.documentsDir, 'shutdown.pdf'), PREVIOUS);
-    });
-    after(async () => {
-      await server.stop();
-    });
-
-    it('aborts the export after the grace period, answers it, cleans up and exits 0', {timeout: 90_000}, async () => {
-      const pending = startExport(server, 'shutdown');
-      await browserOfRunningExport(server, midExportMs);
-      const signalledAt = Date.now();
-      server.child.kill('SIGTERM');
-      const response = await pending;
-      const body = await response.json();
-      assert.equal(response.status, 500);
-      assert.equal(body.error, 'Export command failed');
-      assert.match(body.detail, /cancelled/);
-      const code = await server.exited;
-      const seconds = (Date.now() - signalledAt) / 1000;
-      console.log(`SIGTERM with a 1 s grace period: exited ${code} after ${seconds.toFixed(1)} s`);
-      assert.equal(code, 0);
-      assert.ok(seconds < 10, `exited ${seconds} s after SIGTERM`);
-      assert.deepEqual(await readFile(path.join(server.documentsDir, 'shutdown.pdf')), PREVIOUS);
-      await assertNothingLeftBehind(server, ['shutdown.pdf']);
-    });
-  });
-});
 }

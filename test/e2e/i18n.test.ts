@@ -18,7 +18,10 @@ describe('a second locale in a real browser', {timeout: 300_000}, () => {
     await page.goto(`${site.server.siteUrl}/fr/docs/intro`);
     const button = page.locator('.navbar').getByRole('button', {name: 'Exporter en PDF'});
     await button.click();
-    await page.locator('.navbar').getByRole('button', {name: /^Export en cours… \d+ %$/}).waitFor();
+    await page
+      .locator('.navbar')
+      .getByRole('button', {name: /^Export en cours… \d+ %$/})
+      .waitFor();
     const link = page.getByTestId('export-pdf-download');
     await link.waitFor({timeout: EXPORT_TIMEOUT});
     const text = (await link.textContent()) ?? '';
@@ -40,7 +43,11 @@ describe('a second locale in a real browser', {timeout: 300_000}, () => {
     assert.match(pdfText, /Page 3 sur \d+/);
     assert.doesNotMatch(pdfText, /Table of Contents|Table des matières|Page \d+ of \d+/);
     const cover = execFileSync('pdftotext', ['-l', '1', path.join(site.server.documentsDir, fileName), '-'], {encoding: 'utf8'});
-    assert.match(cover, new RegExp(new Date().toLocaleDateString('fr-FR', {year: 'numeric', month: 'long', day: 'numeric'})), 'the date as French writes it');
+    assert.match(
+      cover,
+      new RegExp(new Date().toLocaleDateString('fr-FR', {year: 'numeric', month: 'long', day: 'numeric'})),
+      'the date as French writes it',
+    );
 
     await page.goto(`${site.server.siteUrl}/fr/pdf-exports`);
     await page.getByTestId('pdf-exports-row').first().waitFor();

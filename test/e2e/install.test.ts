@@ -64,10 +64,12 @@ function themeSources(): Array<{source: string; compiled: string}> {
     readdirSync(path.join(REPO_ROOT, dir), {withFileTypes: true}).flatMap((entry) =>
       entry.isDirectory() ? walk(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`],
     );
-  return walk('theme')
-    .filter((file) => /\.(tsx?|css)$/.test(file) && !file.endsWith('.d.ts'))
-    // Components compile to .jsx: the theme keeps its JSX (theme/tsconfig.json) for write-translations to read.
-    .map((source) => ({source, compiled: `lib/${source.replace(/\.tsx$/, '.jsx').replace(/\.ts$/, '.js')}`}));
+  return (
+    walk('theme')
+      .filter((file) => /\.(tsx?|css)$/.test(file) && !file.endsWith('.d.ts'))
+      // Components compile to .jsx: the theme keeps its JSX (theme/tsconfig.json) for write-translations to read.
+      .map((source) => ({source, compiled: `lib/${source.replace(/\.tsx$/, '.jsx').replace(/\.ts$/, '.js')}`}))
+  );
 }
 
 describe(
@@ -117,7 +119,13 @@ describe(
         types: string;
         bin: Record<string, string>;
       };
-      for (const file of [manifest.main, manifest.types, ...Object.values(manifest.bin), 'lib/server/cli.js', 'lib/client/route-signal.js']) {
+      for (const file of [
+        manifest.main,
+        manifest.types,
+        ...Object.values(manifest.bin),
+        'lib/server/cli.js',
+        'lib/client/route-signal.js',
+      ]) {
         assert.ok(files.has(file.replace(/^\.\//, '')), `${file} is in the tarball`);
       }
       for (const {source, compiled} of themeSources()) {
@@ -222,7 +230,10 @@ describe(
       assert.equal(info.stderr, '', 'pdfinfo reads the PDF without complaint');
       const pages = Number(/^Pages:\s+(\d+)$/m.exec(info.stdout)?.[1]);
       console.log(`PDF: ${pages} pages, ${bytes.length} bytes`);
-      assert.ok(pages >= TEMPLATE_SIDEBAR.length + 2, `${pages} pages: a cover, a table of contents and ${TEMPLATE_SIDEBAR.length} chapters`);
+      assert.ok(
+        pages >= TEMPLATE_SIDEBAR.length + 2,
+        `${pages} pages: a cover, a table of contents and ${TEMPLATE_SIDEBAR.length} chapters`,
+      );
 
       const texts = (await pageTexts(file)).map(collapse);
       assert.match(texts[0]!, /My Site/, 'the cover shows the site title');
@@ -231,7 +242,10 @@ describe(
       let previous = {index: -1, page: 0};
       for (const {title} of TEMPLATE_SIDEBAR) {
         const index = outline.findIndex((entry, at) => at > previous.index && entry.title === title);
-        assert.ok(index >= 0, `"${title}" is in the outline after the doc before it: ${JSON.stringify(outline.map((entry) => entry.title))}`);
+        assert.ok(
+          index >= 0,
+          `"${title}" is in the outline after the doc before it: ${JSON.stringify(outline.map((entry) => entry.title))}`,
+        );
         const {page} = outline[index]!;
         assert.ok(page >= previous.page, `"${title}" starts on page ${page + 1}, not before the doc before it`);
         assert.ok(texts[page]!.includes(title), `page ${page + 1} shows "${title}"`);

@@ -33,6 +33,9 @@ describe('export manifest of the built example site', () => {
       await access(path.join(manifest.outDir, permalink, 'index.html'));
     }
     const categories = current.sidebars.docsSidebar!.filter((item) => item.type === 'category');
-    assert.deepEqual(categories.map((category) => category.label), ['Getting Started', 'Guides', 'Reference', 'Advanced', 'Appendix']);
+    assert.deepEqual(
+      categories.map((category) => category.label),
+      ['Getting Started', 'Guides', 'Reference', 'Advanced', 'Appendix'],
+    );
   });
 });

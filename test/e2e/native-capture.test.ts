@@ -60,12 +60,22 @@ describe('native engine capture', {timeout: 180_000}, () => {
     });
     const text = collapse((await pageTexts(outputFile)).join(' ')).replace(/- /g, '-');
     const positions = SIDEBAR_DOC_IDS.map((id) => text.indexOf(marker(id)));
-    assert.ok(positions.every((at) => at >= 0), `every doc present: ${positions.join()}`);
-    assert.deepEqual(positions, [...positions].sort((a, b) => a - b), 'in sidebar order');
+    assert.ok(
+      positions.every((at) => at >= 0),
+      `every doc present: ${positions.join()}`,
+    );
+    assert.deepEqual(
+      positions,
+      [...positions].sort((a, b) => a - b),
+      'in sidebar order',
+    );
     for (const id of SIDEBAR_DOC_IDS) {
       assert.equal(text.split(marker(id)).length - 1, 1, `${marker(id)} once`);
     }
-    assert.deepEqual(lines.filter((line) => /page error|did not render|not loaded/.test(line)), []);
+    assert.deepEqual(
+      lines.filter((line) => /page error|did not render|not loaded/.test(line)),
+      [],
+    );
   });
 
   it('takes from the build pages that equal the pages rendered in the browser, and renders the Mermaid doc', async () => {
@@ -85,7 +95,14 @@ describe('native engine capture', {timeout: 180_000}, () => {
     const host = new BrowserHost({workRoot: WORK_ROOT, log: (line) => lines.push(line)});
     try {
       const browser = await host.acquire();
-      const options = {origin, excludeSelectors: manifest.options.excludeSelectors, publicBase: manifest.siteUrl + manifest.baseUrl, concurrency: 2, pageTimeoutMs: 30_000, log: (line: string) => lines.push(line)};
+      const options = {
+        origin,
+        excludeSelectors: manifest.options.excludeSelectors,
+        publicBase: manifest.siteUrl + manifest.baseUrl,
+        concurrency: 2,
+        pageTimeoutMs: 30_000,
+        log: (line: string) => lines.push(line),
+      };
       const rendered = await captureChapters(browser, chapters, options);
       const fromBuild = await captureChapters(browser, chapters, {...options, builtFiles});
       assert.deepEqual(fromBuild.counts, {fromBuild: chapters.length - 4, rendered: 4});

@@ -24,7 +24,9 @@ type DiagramLook = {fills: string[]; strokes: string[]; fonts: string[]; clipped
 
 /** Colours of every node and cluster shape of the page's Mermaid diagrams, their label fonts, and labels cut by their box. */
 function diagramLook(): DiagramLook {
-  const shapes = [...document.querySelectorAll('.docusaurus-mermaid-container svg :is(.node, .cluster) :is(rect, polygon, circle, ellipse, path)')];
+  const shapes = [
+    ...document.querySelectorAll('.docusaurus-mermaid-container svg :is(.node, .cluster) :is(rect, polygon, circle, ellipse, path)'),
+  ];
   const labels = [...document.querySelectorAll<HTMLElement>('.docusaurus-mermaid-container svg foreignObject')];
   return {
     fills: shapes.map((shape) => getComputedStyle(shape).fill),

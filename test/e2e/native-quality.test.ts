@@ -40,7 +40,9 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     texts = await pageTexts(file);
     pdf = await pdfStructure(exported.bytes);
     pagesOf = markerPages(texts, SIDEBAR_DOC_IDS);
-    console.log(`native export: ${pdf.pageCount} pages, ${exported.bytes.length} bytes, ${pdf.outline.length} outline entries, ${pdf.links.length} links`);
+    console.log(
+      `native export: ${pdf.pageCount} pages, ${exported.bytes.length} bytes, ${pdf.outline.length} outline entries, ${pdf.links.length} links`,
+    );
   });
   after(async () => {
     assert.equal(await server.stop(), 0);
@@ -79,7 +81,10 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
       }
     };
     walk(sidebar);
-    assert.ok(pdf.outline.some((entry) => entry.depth >= 2), 'headings appear under their docs');
+    assert.ok(
+      pdf.outline.some((entry) => entry.depth >= 2),
+      'headings appear under their docs',
+    );
   });
 
   it('prints in the TOC the page each doc and heading really lands on', () => {
@@ -140,18 +145,28 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
   });
 
   it('shows every tab panel under its label, and every details body', () => {
-    const installation = collapse(texts.slice(pagesOf.get('getting-started/installation')!, pagesOf.get('getting-started/quick-start')!).join(' '));
+    const installation = collapse(
+      texts.slice(pagesOf.get('getting-started/installation')!, pagesOf.get('getting-started/quick-start')!).join(' '),
+    );
     for (const label of ['npm', 'Yarn', 'pnpm']) assert.ok(installation.includes(`Tab panel: ${label.toLowerCase()}`), `panel ${label}`);
     assert.match(installation, /npm Install with npm/, 'the npm label heads its panel');
     assert.match(installation, /Yarn Install with Yarn/, 'the Yarn label heads its panel');
-    assert.match(installation, /JavaScript const \{Queue\} = require.*TypeScript import \{Queue\}/, 'tabs in another order than their panels label each panel right');
+    assert.match(
+      installation,
+      /JavaScript const \{Queue\} = require.*TypeScript import \{Queue\}/,
+      'tabs in another order than their panels label each panel right',
+    );
     assert.match(collapse(texts.join(' ')), /Details body:/);
   });
 
   it('prints the code of a file tab the site collapses, and of a Snack embed', () => {
     const widgets = collapse(texts.slice(pagesOf.get('appendix/job-browser')!).join(' '));
     assert.match(widgets, /worker\.ts .*handlers\.ts .*email-\s?fileTabsSecondPanel/, 'both file tabs, the collapsed one too');
-    assert.match(widgets, /Retry a failed job — App\.tsx .*Retry send-invoice-00043.*api\.ts .*snackSecondFile/, 'both Snack files, under their names');
+    assert.match(
+      widgets,
+      /Retry a failed job — App\.tsx .*Retry send-invoice-00043.*api\.ts .*snackSecondFile/,
+      'both Snack files, under their names',
+    );
   });
 
   it('draws the Mermaid diagram', () => {
@@ -172,21 +187,34 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
       assert.ok(collapse(body).length > 20, `page ${index + 1} is not blank`);
     });
     const configuration = pagesOf.get('guides/configuration')!;
-    assert.match(texts[configuration + 1]!.split('\n').find((line) => line.trim())!, /Acme Widgets\s+Configuration/);
+    assert.match(
+      texts[configuration + 1]!.split('\n').find((line) => line.trim())!,
+      /Acme Widgets\s+Configuration/,
+    );
   });
 
   it('exports one doc, or one category, when asked', async () => {
     const doc = await exportTo(server, 'fileName=one-doc&doc=guides/configuration');
     const docText = collapse((await pageTexts(doc.file)).join(' ')).replace(/- /g, '-');
     assert.ok(docText.includes(marker('guides/configuration')));
-    assert.deepEqual(SIDEBAR_DOC_IDS.filter((id) => docText.includes(marker(id))), ['guides/configuration']);
+    assert.deepEqual(
+      SIDEBAR_DOC_IDS.filter((id) => docText.includes(marker(id))),
+      ['guides/configuration'],
+    );
 
     const category = await exportTo(server, 'fileName=guides&category=Guides');
     const categoryText = collapse((await pageTexts(category.file)).join(' ')).replace(/- /g, '-');
     const guides = SIDEBAR_DOC_IDS.filter((id) => id.startsWith('guides/'));
-    assert.deepEqual(SIDEBAR_DOC_IDS.filter((id) => categoryText.includes(marker(id))), guides);
+    assert.deepEqual(
+      SIDEBAR_DOC_IDS.filter((id) => categoryText.includes(marker(id))),
+      guides,
+    );
     const positions = guides.map((id) => categoryText.indexOf(marker(id)));
-    assert.deepEqual(positions, [...positions].sort((a, b) => a - b), 'in sidebar order');
+    assert.deepEqual(
+      positions,
+      [...positions].sort((a, b) => a - b),
+      'in sidebar order',
+    );
 
     const unknown = await fetch(`${server.apiUrl}/export-pdf?fileName=x&category=Nope`);
     assert.equal(unknown.status, 400);

@@ -14,7 +14,9 @@ import {WORK_ROOT} from '../helpers/processes';
 function siteWithServiceWorker(request: IncomingMessage, response: ServerResponse): void {
   if (request.url === '/sw.js') {
     response.writeHead(200, {'Content-Type': 'text/javascript'});
-    response.end("self.addEventListener('install', () => self.skipWaiting()); self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim())); self.addEventListener('fetch', (e) => e.respondWith(fetch(e.request)));");
+    response.end(
+      "self.addEventListener('install', () => self.skipWaiting()); self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim())); self.addEventListener('fetch', (e) => e.respondWith(fetch(e.request)));",
+    );
   } else if (request.url === '/') {
     response.writeHead(200, {'Content-Type': 'text/html'});
     response.end("<!doctype html><html><body><script>navigator.serviceWorker.register('/sw.js')</script></body></html>");

@@ -56,8 +56,15 @@ describe('server entry in start mode (Docusaurus dev server)', {timeout: 300_000
     assert.equal(response.status, 200, JSON.stringify(body));
     const text = collapse((await pageTexts(body.pdfPath)).join(' ')).replace(/- /g, '-');
     const positions = SIDEBAR_DOC_IDS.map((id) => text.indexOf(marker(id)));
-    assert.ok(positions.every((at) => at >= 0), `every doc present: ${positions.join()}`);
-    assert.deepEqual(positions, [...positions].sort((a, b) => a - b), 'in sidebar order');
+    assert.ok(
+      positions.every((at) => at >= 0),
+      `every doc present: ${positions.join()}`,
+    );
+    assert.deepEqual(
+      positions,
+      [...positions].sort((a, b) => a - b),
+      'in sidebar order',
+    );
     assert.match(server.output(), /engine native/);
   });
 

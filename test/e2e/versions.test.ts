@@ -70,9 +70,11 @@ describe('the version and docs instance being read, in a real browser', {timeout
       const page = await context.newPage();
       await page.goto(`${site.server.siteUrl}/pdf-exports`);
       await page.getByTestId('pdf-exports-row').first().waitFor();
-      const rows = await page.getByTestId('pdf-exports-row').evaluateAll((rows) =>
-        rows.map((row) => [row.querySelector('a')!.textContent!, row.querySelector('[data-testid="pdf-exports-book"]')!.textContent!]),
-      );
+      const rows = await page
+        .getByTestId('pdf-exports-row')
+        .evaluateAll((rows) =>
+          rows.map((row) => [row.querySelector('a')!.textContent!, row.querySelector('[data-testid="pdf-exports-book"]')!.textContent!]),
+        );
       const contents = new Map(rows.map(([name, book]) => [name!.replace(/-\d{4}-.*$/, ''), book]));
       assert.equal(contents.get('export-sdk-1.0-en'), 'sdk · Version 1.0 · English');
       assert.equal(contents.get('export-sdk-current-en'), 'sdk · Version Next · English');

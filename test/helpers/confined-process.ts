@@ -148,10 +148,7 @@ function choose(): Promise<{launch: Launcher; confinement: Confinement}> {
 }
 
 /** Spawns `argv` as a non-root user, confined as much as this machine allows (see `choose`). */
-export async function spawnConfined(
-  argv: string[],
-  options: SpawnOptions,
-): Promise<{child: ChildProcess; confinement: Confinement}> {
+export async function spawnConfined(argv: string[], options: SpawnOptions): Promise<{child: ChildProcess; confinement: Confinement}> {
   const {launch, confinement} = await choose();
   return {child: await launch(argv, options), confinement};
 }

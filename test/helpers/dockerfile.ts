@@ -84,9 +84,7 @@ export function parseDockerfile(text: string): DockerStage[] {
     if (keyword === 'FROM') {
       const [from, as, name] = words(args).filter((word) => !word.startsWith('--platform='));
       const base = stages.find((earlier) => earlier.name === from);
-      stage = base
-        ? {...structuredClone(base), from: from!, name: undefined}
-        : {from: from!, env: {}, expose: [], run: []};
+      stage = base ? {...structuredClone(base), from: from!, name: undefined} : {from: from!, env: {}, expose: [], run: []};
       if (as?.toUpperCase() === 'AS') stage.name = name;
       stages.push(stage);
       continue;

@@ -25,8 +25,7 @@ function generatedIndexes(items: Item[]): number {
 }
 
 /** Pages the book captures: every sidebar doc and every generated category index. */
-export const SIDEBAR_PAGE_COUNT =
-  SIDEBAR_DOC_IDS.length + generatedIndexes((sidebars as unknown as Record<string, Item[]>).docsSidebar!);
+export const SIDEBAR_PAGE_COUNT = SIDEBAR_DOC_IDS.length + generatedIndexes((sidebars as unknown as Record<string, Item[]>).docsSidebar!);
 
 /** Each example doc carries "Marker: <id with / as ->" in its first paragraph. */
 export function marker(id: string): string {

@@ -34,11 +34,29 @@ export function testManifest(overrides: Partial<SiteManifest> = {}, options: Par
             isLast: true,
             sidebars: {
               docsSidebar: [
-                {type: 'doc', id: 'intro', label: 'Introduction', title: 'Introduction', permalink: '/docs/intro', mermaidDiagrams: 0, rendersInBrowser: false},
+                {
+                  type: 'doc',
+                  id: 'intro',
+                  label: 'Introduction',
+                  title: 'Introduction',
+                  permalink: '/docs/intro',
+                  mermaidDiagrams: 0,
+                  rendersInBrowser: false,
+                },
                 {
                   type: 'category',
                   label: 'Guides',
-                  items: [{type: 'doc', id: 'guides/setup', label: 'Setup', title: 'Setup', permalink: '/docs/guides/setup', mermaidDiagrams: 0, rendersInBrowser: false}],
+                  items: [
+                    {
+                      type: 'doc',
+                      id: 'guides/setup',
+                      label: 'Setup',
+                      title: 'Setup',
+                      permalink: '/docs/guides/setup',
+                      mermaidDiagrams: 0,
+                      rendersInBrowser: false,
+                    },
+                  ],
                 },
               ],
             },

@@ -21,12 +21,18 @@ export type PlacedWord = {text: string; xMin: number; yMin: number; xMax: number
 export async function pageWords(file: string, page: number): Promise<{width: number; words: PlacedWord[]}> {
   const {stdout} = await run('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-'], {maxBuffer: 16 * 1024 * 1024});
   const width = Number(/<page width="([\d.]+)"/.exec(stdout)?.[1]);
-  const words = [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((match) => ({
-    xMin: Number(match[1]),
-    yMin: Number(match[2]),
-    xMax: Number(match[3]),
-    yMax: Number(match[4]),
-    text: match[5]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"'),
-  }));
+  const words = [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(
+    (match) => ({
+      xMin: Number(match[1]),
+      yMin: Number(match[2]),
+      xMax: Number(match[3]),
+      yMax: Number(match[4]),
+      text: match[5]!
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"'),
+    }),
+  );
   return {width, words};
 }

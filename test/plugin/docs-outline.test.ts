@@ -37,24 +37,54 @@ describe('buildDocsOutline', () => {
               {type: 'html', value: '<hr>'},
             ],
           },
-          {type: 'category', label: 'Index', link: {type: 'generated-index', permalink: '/docs/category/index', title: 'All of it'}, items: []},
+          {
+            type: 'category',
+            label: 'Index',
+            link: {type: 'generated-index', permalink: '/docs/category/index', title: 'All of it'},
+            items: [],
+          },
         ],
       }),
     ).versions;
     assert.deepEqual(current!.sidebars.main, [
-      {type: 'doc', id: 'intro', label: 'Introduction', title: 'Introduction', permalink: '/docs/intro', mermaidDiagrams: 0, rendersInBrowser: true},
+      {
+        type: 'doc',
+        id: 'intro',
+        label: 'Introduction',
+        title: 'Introduction',
+        permalink: '/docs/intro',
+        mermaidDiagrams: 0,
+        rendersInBrowser: true,
+      },
       {
         type: 'category',
         label: 'Guides',
-        page: {title: 'Guides overview', permalink: '/docs/guides/overview', docId: 'guides/overview', mermaidDiagrams: 0, rendersInBrowser: true},
+        page: {
+          title: 'Guides overview',
+          permalink: '/docs/guides/overview',
+          docId: 'guides/overview',
+          mermaidDiagrams: 0,
+          rendersInBrowser: true,
+        },
         items: [
-          {type: 'doc', id: 'guides/setup', label: 'Setup', title: 'Setting up', permalink: '/docs/guides/setup', mermaidDiagrams: 0, rendersInBrowser: true},
+          {
+            type: 'doc',
+            id: 'guides/setup',
+            label: 'Setup',
+            title: 'Setting up',
+            permalink: '/docs/guides/setup',
+            mermaidDiagrams: 0,
+            rendersInBrowser: true,
+          },
           {type: 'link', label: 'Elsewhere', href: 'https://example.com'},
         ],
       },
       {type: 'category', label: 'Index', page: {title: 'All of it', permalink: '/docs/category/index', rendersInBrowser: false}, items: []},
     ]);
-    assert.deepEqual(current!.unlisted.map((doc) => doc.id), ['orphan']);
+    assert.deepEqual(
+      current!.unlisted.map((doc) => doc.id),
+      ['orphan'],
+    );
   });
 });
 
@@ -77,7 +107,14 @@ describe('doc sources', () => {
 
 describe('startPathOf', () => {
   it('starts at the first doc of the first sidebar', () => {
-    const current = outline(version('current', {main: [{type: 'doc', id: 'guides/setup'}, {type: 'doc', id: 'intro'}]})).versions[0]!;
+    const current = outline(
+      version('current', {
+        main: [
+          {type: 'doc', id: 'guides/setup'},
+          {type: 'doc', id: 'intro'},
+        ],
+      }),
+    ).versions[0]!;
     assert.equal(startPathOf(current), '/docs/guides/setup');
   });
 
@@ -86,7 +123,12 @@ describe('startPathOf', () => {
       version('current', {
         main: [
           {type: 'link', href: 'https://example.com', label: 'Home'},
-          {type: 'category', label: 'G', link: {type: 'generated-index', permalink: '/docs/category/g'}, items: [{type: 'doc', id: 'intro'}]},
+          {
+            type: 'category',
+            label: 'G',
+            link: {type: 'generated-index', permalink: '/docs/category/g'},
+            items: [{type: 'doc', id: 'intro'}],
+          },
         ],
       }),
     ).versions[0]!;

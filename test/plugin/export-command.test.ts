@@ -32,8 +32,25 @@ describe('docusaurus export-pdf', () => {
 
   it('hands every option over as typed', async () => {
     const args = await parse(
-      'export-pdf', 'website', '--out', 'build/handbook.pdf', '-l', 'fr', '--docs-plugin', 'sdk', '--docs-version', '2.0',
-      '--doc', 'intro', '--category', 'Guides', '--engine', 'docs-to-pdf', '--timeout', '90000', '--verbose',
+      'export-pdf',
+      'website',
+      '--out',
+      'build/handbook.pdf',
+      '-l',
+      'fr',
+      '--docs-plugin',
+      'sdk',
+      '--docs-version',
+      '2.0',
+      '--doc',
+      'intro',
+      '--category',
+      'Guides',
+      '--engine',
+      'docs-to-pdf',
+      '--timeout',
+      '90000',
+      '--verbose',
     );
     assert.deepEqual(args, {
       siteDir: 'website',
@@ -60,7 +77,17 @@ describe('docusaurus export-pdf', () => {
     registerExportCommand(cli as unknown as DocusaurusCli, DEFAULTS);
     const command = cli.commands.find((each) => each.name() === 'export-pdf')!;
     const help = command.helpInformation();
-    for (const option of ['--out <file>', '-l, --locale <locale>', '--docs-plugin <id>', '--docs-version <version>', '--category <label>', '--doc <id>', '--engine <engine>', '--timeout <ms>', '--verbose']) {
+    for (const option of [
+      '--out <file>',
+      '-l, --locale <locale>',
+      '--docs-plugin <id>',
+      '--docs-version <version>',
+      '--category <label>',
+      '--doc <id>',
+      '--engine <engine>',
+      '--timeout <ms>',
+      '--verbose',
+    ]) {
       assert.ok(help.includes(option), option);
     }
     assert.match(help, /native or docs-to-pdf/);

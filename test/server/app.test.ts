@@ -17,11 +17,7 @@ describe('API', () => {
   let exporter: Exporter;
   let nodeEnv: string;
 
-  const app = () =>
-    createApp(
-      {documentsDir, nodeEnv},
-      {exporter, siteProbe: async () => siteUp},
-    );
+  const app = () => createApp({documentsDir, nodeEnv}, {exporter, siteProbe: async () => siteUp});
 
   beforeEach(async () => {
     documentsDir = dirs.dir();
@@ -82,7 +78,9 @@ describe('API', () => {
         const body = Buffer.alloc(3 * 1024 * 1024 + 512 * 1024, 0x20);
         await writeFile(job.outputFile, Buffer.concat([Buffer.from('%PDF-1.7\n'), body, Buffer.from('\n%%EOF\n')]));
       };
-      const response = await request(app()).get(`/export-pdf?fileName=${encodeURIComponent('Guide #2 ä')}`).expect(200);
+      const response = await request(app())
+        .get(`/export-pdf?fileName=${encodeURIComponent('Guide #2 ä')}`)
+        .expect(200);
       assert.equal(response.body.fileName, 'Guide #2 ä.pdf');
       assert.equal(response.body.pdfUrl, 'Guide%20%232%20%C3%A4.pdf');
       assert.equal(response.body.fileSizeMB, '3.50');
@@ -195,8 +193,12 @@ describe('API', () => {
     it('runs identical requests once and hands each the same result', async () => {
       const release = engine.hold();
       const server = app();
-      const first = request(server).get('/export-pdf?fileName=shared').then((r) => r);
-      const second = request(server).get('/export-pdf?fileName=shared').then((r) => r);
+      const first = request(server)
+        .get('/export-pdf?fileName=shared')
+        .then((r) => r);
+      const second = request(server)
+        .get('/export-pdf?fileName=shared')
+        .then((r) => r);
       await new Promise((resolve) => setTimeout(resolve, 100));
       release();
       const [a, b] = await Promise.all([first, second]);
@@ -208,8 +210,16 @@ describe('API', () => {
     it('holds 50 identical requests on one run while a full queue waits, and refuses the next', async () => {
       const release = engine.hold();
       const server = app();
-      const identical = Array.from({length: 50}, () => request(server).get('/export-pdf?fileName=popular').then((r) => r));
-      const queued = ['w1', 'w2'].map((name) => request(server).get(`/export-pdf?fileName=${name}`).then((r) => r));
+      const identical = Array.from({length: 50}, () =>
+        request(server)
+          .get('/export-pdf?fileName=popular')
+          .then((r) => r),
+      );
+      const queued = ['w1', 'w2'].map((name) =>
+        request(server)
+          .get(`/export-pdf?fileName=${name}`)
+          .then((r) => r),
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       const refused = await request(server).get('/export-pdf?fileName=one-too-many');
       assert.equal(refused.status, 503);
@@ -224,7 +234,11 @@ describe('API', () => {
     it('runs different exports one at a time, in order, and refuses past the queue bound with 503', async () => {
       const release = engine.hold();
       const server = app();
-      const accepted = ['q1', 'q2', 'q3'].map((name) => request(server).get(`/export-pdf?fileName=${name}`).then((r) => r));
+      const accepted = ['q1', 'q2', 'q3'].map((name) =>
+        request(server)
+          .get(`/export-pdf?fileName=${name}`)
+          .then((r) => r),
+      );
       await new Promise((resolve) => setTimeout(resolve, 100));
       const refused = await request(server).get('/export-pdf?fileName=q4');
       assert.equal(refused.status, 503);
@@ -232,9 +246,15 @@ describe('API', () => {
       assert.ok(Number(refused.headers['retry-after']) > 0);
       release();
       const results = await Promise.all(accepted);
-      assert.deepEqual(results.map((r) => r.status), [200, 200, 200]);
+      assert.deepEqual(
+        results.map((r) => r.status),
+        [200, 200, 200],
+      );
       assert.equal(engine.maxRunning, 1);
-      assert.deepEqual(engine.jobs.map((job) => path.basename(job.outputFile).split('.')[1]), ['q1', 'q2', 'q3']);
+      assert.deepEqual(
+        engine.jobs.map((job) => path.basename(job.outputFile).split('.')[1]),
+        ['q1', 'q2', 'q3'],
+      );
     });
   });
 

@@ -66,11 +66,7 @@ describe('loadConfig', () => {
 
   it('names every problem at once', () => {
     assert.throws(
-      () =>
-        loadConfig(
-          {API_PORT: 'abc', DOCSITE_PORT: '70000', EXPORT_TIMEOUT_MS: '-1', DOCS_PATH: '/a', DOCS_DIR: '/b'},
-          defaults,
-        ),
+      () => loadConfig({API_PORT: 'abc', DOCSITE_PORT: '70000', EXPORT_TIMEOUT_MS: '-1', DOCS_PATH: '/a', DOCS_DIR: '/b'}, defaults),
       (error: unknown) => {
         assert.ok(error instanceof ConfigError);
         assert.equal(error.problems.length, 4);
@@ -86,7 +82,10 @@ describe('loadConfig', () => {
   it('forces an engine with EXPORT_ENGINE, and names the engines when the value is unknown', () => {
     assert.equal(loadConfig({EXPORT_ENGINE: 'docs-to-pdf'}, defaults).engine, 'docs-to-pdf');
     assert.equal(loadConfig({EXPORT_ENGINE: ' native '}, defaults).engine, 'native');
-    assert.throws(() => loadConfig({EXPORT_ENGINE: 'wkhtmltopdf'}, defaults), /EXPORT_ENGINE must be one of native, docs-to-pdf, got "wkhtmltopdf"/);
+    assert.throws(
+      () => loadConfig({EXPORT_ENGINE: 'wkhtmltopdf'}, defaults),
+      /EXPORT_ENGINE must be one of native, docs-to-pdf, got "wkhtmltopdf"/,
+    );
   });
 
   it('reads CHROMIUM_NO_SANDBOX as yes or no, and refuses anything else', () => {
@@ -94,7 +93,10 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({CHROMIUM_NO_SANDBOX: ' True '}, defaults).chromiumNoSandbox, true);
     assert.equal(loadConfig({CHROMIUM_NO_SANDBOX: 'no'}, defaults).chromiumNoSandbox, false);
     assert.equal(loadConfig({CHROMIUM_NO_SANDBOX: ''}, defaults).chromiumNoSandbox, false);
-    assert.throws(() => loadConfig({CHROMIUM_NO_SANDBOX: 'sometimes'}, defaults), /CHROMIUM_NO_SANDBOX must be 1, true, yes, 0, false or no, got "sometimes"/);
+    assert.throws(
+      () => loadConfig({CHROMIUM_NO_SANDBOX: 'sometimes'}, defaults),
+      /CHROMIUM_NO_SANDBOX must be 1, true, yes, 0, false or no, got "sometimes"/,
+    );
   });
 
   it('refuses the same port for the API and the site', () => {

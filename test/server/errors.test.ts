@@ -21,7 +21,11 @@ const CASES = [
   {error: new NotFound('No export with id x'), status: 404, exit: EXIT_CODES.exportFailed},
   {error: new NotReady('ENOENT: no such file or directory', {detail: 'Create it.'}), status: 500, exit: EXIT_CODES.setup},
   {error: new Busy('Too many exports are waiting; try again later', 180), status: 503, exit: EXIT_CODES.exportFailed},
-  {error: new EngineFailed('not-created', 'The engine finished without writing a complete PDF.'), status: 500, exit: EXIT_CODES.exportFailed},
+  {
+    error: new EngineFailed('not-created', 'The engine finished without writing a complete PDF.'),
+    status: 500,
+    exit: EXIT_CODES.exportFailed,
+  },
   {error: new TimedOut('The native engine did not finish within 180 s and was stopped.'), status: 500, exit: EXIT_CODES.exportFailed},
 ];
 
@@ -37,7 +41,9 @@ describe('domain errors', () => {
   }
 
   it('tells a busy client when to come back', async () => {
-    const response = await request(throwing(new Busy('The server is shutting down', 30))).get('/').expect(503);
+    const response = await request(throwing(new Busy('The server is shutting down', 30)))
+      .get('/')
+      .expect(503);
     assert.equal(response.headers['retry-after'], '30');
   });
 
@@ -50,7 +56,9 @@ describe('domain errors', () => {
   });
 
   it('answers anything else with 500 and its message', async () => {
-    const response = await request(throwing(new Error('disk full'))).get('/').expect(500);
+    const response = await request(throwing(new Error('disk full')))
+      .get('/')
+      .expect(500);
     assert.deepEqual(response.body, {success: false, error: 'disk full'});
   });
 });

@@ -7,13 +7,25 @@ describe('defaultFileName', () => {
   const now = new Date('2026-11-22T05:12:09.345Z');
 
   it('names the docs, version and locale, then the UTC time, sortable and free of colons', () => {
-    assert.equal(defaultFileName({docsPluginId: 'default', version: 'current', locale: 'en'}, now), 'export-docs-current-en-2026-11-22T05-12-09Z.pdf');
-    assert.equal(defaultFileName({docsPluginId: 'sdk', version: '1.0', locale: 'zh-Hans'}, now), 'export-sdk-1.0-zh-Hans-2026-11-22T05-12-09Z.pdf');
+    assert.equal(
+      defaultFileName({docsPluginId: 'default', version: 'current', locale: 'en'}, now),
+      'export-docs-current-en-2026-11-22T05-12-09Z.pdf',
+    );
+    assert.equal(
+      defaultFileName({docsPluginId: 'sdk', version: '1.0', locale: 'zh-Hans'}, now),
+      'export-sdk-1.0-zh-Hans-2026-11-22T05-12-09Z.pdf',
+    );
   });
 
   it('keeps only characters safe on every file system from the parts', () => {
-    assert.equal(defaultFileName({docsPluginId: 'api docs', version: '../2.x: beta', locale: 'ja'}, now), 'export-api-docs-2.x-beta-ja-2026-11-22T05-12-09Z.pdf');
-    assert.equal(resolveFileName(defaultFileName({docsPluginId: '版本/文档', version: '..', locale: 'fr'}, now)), 'export-版本-文档-x-fr-2026-11-22T05-12-09Z.pdf');
+    assert.equal(
+      defaultFileName({docsPluginId: 'api docs', version: '../2.x: beta', locale: 'ja'}, now),
+      'export-api-docs-2.x-beta-ja-2026-11-22T05-12-09Z.pdf',
+    );
+    assert.equal(
+      resolveFileName(defaultFileName({docsPluginId: '版本/文档', version: '..', locale: 'fr'}, now)),
+      'export-版本-文档-x-fr-2026-11-22T05-12-09Z.pdf',
+    );
   });
 });
 

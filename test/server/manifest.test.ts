@@ -31,7 +31,10 @@ describe('reading the site manifests', () => {
     const siteDir = await siteWith('older', {...testManifest(), manifestVersion: 2});
     await assert.rejects(readManifests(siteDir), (error: unknown) => {
       assert.ok(error instanceof ManifestVersionError);
-      assert.match(error.message, new RegExp(`format version 2; this server \\(docusaurus-plugin-export-pdf \\d+\\.\\d+\\.\\d+\\) reads version ${MANIFEST_VERSION}`));
+      assert.match(
+        error.message,
+        new RegExp(`format version 2; this server \\(docusaurus-plugin-export-pdf \\d+\\.\\d+\\.\\d+\\) reads version ${MANIFEST_VERSION}`),
+      );
       assert.match(error.detail!, /rebuild the site \(docusaurus build\)/);
       assert.equal(toCommandFailure(error).exitCode, EXIT_CODES.setup);
       return true;

@@ -86,10 +86,7 @@ describe('API protection', () => {
 
     it('accepts the right bearer token', async () => {
       await request(guarded()).get('/pdf-files').set('Authorization', `Bearer ${TOKEN}`).expect(200);
-      const response = await request(guarded())
-        .get('/export-pdf?fileName=secured')
-        .set('Authorization', `bearer ${TOKEN}`)
-        .expect(200);
+      const response = await request(guarded()).get('/export-pdf?fileName=secured').set('Authorization', `bearer ${TOKEN}`).expect(200);
       assert.equal(response.body.fileName, 'secured.pdf');
     });
 
@@ -136,7 +133,10 @@ describe('API protection', () => {
         release();
         const next = await fetch(`http://127.0.0.1:${port}/export-pdf?fileName=next`);
         assert.equal(next.status, 200);
-        assert.deepEqual((await readdir(documentsDir)).filter((name) => !name.endsWith('.book.json')).sort(), ['abandoned.pdf', 'next.pdf']);
+        assert.deepEqual((await readdir(documentsDir)).filter((name) => !name.endsWith('.book.json')).sort(), [
+          'abandoned.pdf',
+          'next.pdf',
+        ]);
       } finally {
         server.close();
       }

@@ -145,7 +145,10 @@ async function readEvents(body: ReadableStream<Uint8Array>, onStatus: (progress:
       buffered = buffered.slice(end + 2);
       const lines = block.split('\n');
       if (!lines.includes('event: status')) continue;
-      const data = lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+      const data = lines
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n');
       onStatus(JSON.parse(data) as ExportProgress);
     }
   }

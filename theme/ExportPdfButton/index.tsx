@@ -40,7 +40,11 @@ function ProgressStep({progress}: {progress?: ExportProgress}): ReactNode {
       );
     case 'render':
       return counted ? (
-        <Translate id="theme.ExportPdf.progress.renderCounted" description="Export progress: parts of the book printed of all" values={values}>
+        <Translate
+          id="theme.ExportPdf.progress.renderCounted"
+          description="Export progress: parts of the book printed of all"
+          values={values}
+        >
           {'Printing: part {done} of {total}'}
         </Translate>
       ) : (
@@ -86,7 +90,8 @@ function ProgressPanel({progress}: {progress?: ExportProgress}): ReactNode {
         aria-label={label}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={percent}>
+        aria-valuenow={percent}
+      >
         <div className={styles.progressBar} style={{width: `${percent}%`}} />
       </div>
       <div className={styles.progressText} aria-live="polite">
@@ -139,14 +144,16 @@ export default function ExportPdfButton({className, inline = false, onExported}:
         )}
         onClick={start}
         disabled={busy}
-        aria-busy={busy}>
+        aria-busy={busy}
+      >
         {busy ? (
           <>
             <span className={styles.spinner} aria-hidden="true" />
             <Translate
               id="theme.ExportPdf.busyPercent"
               description="Button text while the PDF export runs, with the share done"
-              values={{percent: numbers.percent.format(Math.round(state.progress?.percent ?? 0) / 100)}}>
+              values={{percent: numbers.percent.format(Math.round(state.progress?.percent ?? 0) / 100)}}
+            >
               {'Exporting PDF… {percent}'}
             </Translate>
           </>
@@ -164,11 +171,13 @@ export default function ExportPdfButton({className, inline = false, onExported}:
               className={styles.download}
               href={documentsPath + state.result.pdfUrl}
               download={state.result.fileName}
-              data-testid="export-pdf-download">
+              data-testid="export-pdf-download"
+            >
               <Translate
                 id="theme.ExportPdf.download"
                 description="Link to the exported PDF"
-                values={{fileName: state.result.fileName, size: numbers.megabytes.format(Number(state.result.fileSizeMB))}}>
+                values={{fileName: state.result.fileName, size: numbers.megabytes.format(Number(state.result.fileSizeMB))}}
+              >
                 {'Download {fileName} ({size} MB)'}
               </Translate>
             </a>
@@ -188,7 +197,8 @@ export default function ExportPdfButton({className, inline = false, onExported}:
           className={clsx(styles.panel, styles.token)}
           aria-labelledby={tokenHintId}
           data-testid="export-pdf-token-form"
-          onSubmit={onTokenSubmit}>
+          onSubmit={onTokenSubmit}
+        >
           <div className={styles.tokenBody}>
             <p className={styles.tokenText}>
               <strong>{state.message}</strong>{' '}

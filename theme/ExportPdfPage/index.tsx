@@ -122,7 +122,8 @@ export default function ExportPdfPage(): ReactNode {
         id: 'theme.ExportPdf.page.description',
         message: 'Download the PDF exports of this documentation, or export a new one.',
         description: 'Meta description of the exported PDFs page',
-      })}>
+      })}
+    >
       <main className={clsx('container margin-vert--lg', styles.page)}>
         <header className={styles.header}>
           <h1 className={styles.title}>{title}</h1>

@@ -4,9 +4,7 @@ import type {ClientData, PdfFileEntry} from 'docusaurus-plugin-export-pdf';
 import {ExportApiError, listPdfFiles, loadToken, resolveApiUrl} from '../ExportPdfButton/api';
 
 export type PdfFilesState =
-  | {status: 'loading'}
-  | {status: 'ready'; files: PdfFileEntry[]}
-  | {status: 'error'; message: string; detail?: string};
+  {status: 'loading'} | {status: 'ready'; files: PdfFileEntry[]} | {status: 'error'; message: string; detail?: string};
 
 /** The API's list of PDFs, newest first, loaded in the browser; `reload` asks again. */
 export function usePdfFiles(): {state: PdfFilesState; reload: () => void} {

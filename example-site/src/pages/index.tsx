@@ -21,8 +21,8 @@ export default function Home(): ReactNode {
       </header>
       <main className="container margin-vert--lg">
         <p>
-          This site demonstrates <code>docusaurus-plugin-export-pdf</code>: press <strong>Export PDF</strong> in
-          the navbar to turn every doc into one PDF.
+          This site demonstrates <code>docusaurus-plugin-export-pdf</code>: press <strong>Export PDF</strong> in the navbar to turn every
+          doc into one PDF.
         </p>
       </main>
     </Layout>

@@ -10,7 +10,12 @@ export function imageCover(box: Box, images: Box[]): number {
   if (total === 0) return 0;
   let covered = 0;
   for (const image of images) {
-    covered += areaOf({x0: Math.max(box.x0, image.x0), y0: Math.max(box.y0, image.y0), x1: Math.min(box.x1, image.x1), y1: Math.min(box.y1, image.y1)});
+    covered += areaOf({
+      x0: Math.max(box.x0, image.x0),
+      y0: Math.max(box.y0, image.y0),
+      x1: Math.min(box.x1, image.x1),
+      y1: Math.min(box.y1, image.y1),
+    });
   }
   return Math.min(1, covered / total);
 }
@@ -40,9 +45,14 @@ export async function checkBlack({rasters, reader}: CheckContext): Promise<Check
     }
   }
   const pages = new Set(findings.map((finding) => finding.page)).size;
-  return resultOf('black', `${areas} solid black areas on ${pages} pages (${pictures} dark areas inside raster images left out)`, findings, {
-    areas,
-    pages,
-    insideImages: pictures,
-  });
+  return resultOf(
+    'black',
+    `${areas} solid black areas on ${pages} pages (${pictures} dark areas inside raster images left out)`,
+    findings,
+    {
+      areas,
+      pages,
+      insideImages: pictures,
+    },
+  );
 }

@@ -30,7 +30,11 @@ const FIT_TEXT: Record<Exclude<DestinationFit, 'ok'>, string> = {
  */
 export function checkBookmarks({site, book, map}: CheckContext): CheckResult {
   const findings: Finding[] = [];
-  const matcher = new EntryMatcher(site.nodes, site.options.disableToc ? undefined : site.tocTitle, headingsByChapter(site.chapters, [2, 3]));
+  const matcher = new EntryMatcher(
+    site.nodes,
+    site.options.disableToc ? undefined : site.tocTitle,
+    headingsByChapter(site.chapters, [2, 3]),
+  );
   const headings = new HeadingFinder(map, [2, 3]);
   const contentBottom = site.options.margin.bottom * PT_PER_CSS_PX;
   const entries = depthFirst(book.outline);
@@ -63,7 +67,12 @@ export function checkBookmarks({site, book, map}: CheckContext): CheckResult {
       continue;
     }
     const fit = line.segment
-      ? destinationFit(entry.dest, {page: line.page, top: line.segment.top, size: line.segment.size}, contentBottom, target.kind === 'heading')
+      ? destinationFit(
+          entry.dest,
+          {page: line.page, top: line.segment.top, size: line.segment.size},
+          contentBottom,
+          target.kind === 'heading',
+        )
       : entry.dest.page === line.page
         ? 'ok'
         : 'wrong-page';

@@ -30,7 +30,8 @@ export function checkControls({book, map}: CheckContext): CheckResult {
       line.texts.push(segment.text);
       lines.set(`${page}:${segment.line}`, line);
     }
-    for (const line of lines.values()) if (!printed.has(wordsOf(line.texts.join(' ')))) printed.set(wordsOf(line.texts.join(' ')), line.page);
+    for (const line of lines.values())
+      if (!printed.has(wordsOf(line.texts.join(' ')))) printed.set(wordsOf(line.texts.join(' ')), line.page);
     const pageOf = (text: string) => (wordsOf(text) ? printed.get(wordsOf(text)) : undefined);
     for (const text of wanted) {
       const page = pageOf(text);

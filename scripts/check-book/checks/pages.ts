@@ -102,7 +102,10 @@ export async function checkPages({map, rasters, reader}: CheckContext): Promise<
     }
     dark++;
     const share = (measured.onDark / measured.prose) * 100;
-    findings.push({page: raster.page + 1, text: `dark: ${(raster.darkShare * 100).toFixed(0)}% of the content box is dark, and ${share.toFixed(0)}% of its prose is on a dark background`});
+    findings.push({
+      page: raster.page + 1,
+      text: `dark: ${(raster.darkShare * 100).toFixed(0)}% of the content box is dark, and ${share.toFixed(0)}% of its prose is on a dark background`,
+    });
   }
   let chrome = 0;
   const maxSize = map.bodySize * THRESHOLDS.headingSizeRatio;
@@ -113,7 +116,10 @@ export async function checkPages({map, rasters, reader}: CheckContext): Promise<
       const page = findChrome(piece, segments, maxSize);
       if (page === undefined) continue;
       chrome++;
-      findings.push({page: page + 1, text: `"${place.expected.title}" prints site chrome (${piece.kind}): ${JSON.stringify(piece.parts.join(' › '))}`});
+      findings.push({
+        page: page + 1,
+        text: `"${place.expected.title}" prints site chrome (${piece.kind}): ${JSON.stringify(piece.parts.join(' › '))}`,
+      });
     }
   }
   findings.sort((a, b) => (a.page ?? 0) - (b.page ?? 0));

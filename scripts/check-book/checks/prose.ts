@@ -17,7 +17,13 @@ function chapterOrders(map: BookMap, place: ChapterPlace): TextPart[][] {
     return {id, key: pdfTextKey(item.str), text: item.str};
   };
   const reading = chapterSegments(map, place).flatMap(({segment}) => segment.items.map(part));
-  const drawn = place.start === undefined ? [] : map.drawn.slice(place.start, place.end! + 1).flat().map(part);
+  const drawn =
+    place.start === undefined
+      ? []
+      : map.drawn
+          .slice(place.start, place.end! + 1)
+          .flat()
+          .map(part);
   return [reading, drawn];
 }
 
@@ -69,7 +75,10 @@ export function checkProse({map}: CheckContext): CheckResult {
   for (const chapter of chapters) {
     if (chapter.broken.length === 0) continue;
     brokenTotal += chapter.broken.length;
-    findings.push({page: chapter.page, text: `"${chapter.title}": ${chapter.broken.length} words broken over two lines without a hyphen, e.g. ${chapter.broken.slice(0, 8).join(' ')}`});
+    findings.push({
+      page: chapter.page,
+      text: `"${chapter.title}": ${chapter.broken.length} words broken over two lines without a hyphen, e.g. ${chapter.broken.slice(0, 8).join(' ')}`,
+    });
   }
   const result = resultOf(
     'prose',
@@ -78,5 +87,15 @@ export function checkProse({map}: CheckContext): CheckResult {
     {coverage: overall, words: total, found, chaptersBelow: below, brokenWords: brokenTotal},
     overall >= THRESHOLDS.proseCoverage && brokenTotal <= THRESHOLDS.brokenWordsAllowed,
   );
-  return {...result, details: chapters.map(({title, page, share, missed, sample, broken}) => ({chapter: title, page, coverage: share, missing: missed, sample, broken}))};
+  return {
+    ...result,
+    details: chapters.map(({title, page, share, missed, sample, broken}) => ({
+      chapter: title,
+      page,
+      coverage: share,
+      missing: missed,
+      sample,
+      broken,
+    })),
+  };
 }

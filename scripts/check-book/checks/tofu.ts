@@ -28,7 +28,14 @@ export async function checkTofu({book, map, fonts, reader}: CheckContext): Promi
     if (glyphs === 0) continue;
     notdef += glyphs;
     const sample = page.items.find((item) => item.str.includes('\u0000'));
-    const context = sample ? `, e.g. in ${JSON.stringify(sample.str.replace(/\u0000/g, '□').trim().slice(0, 60))}` : '';
+    const context = sample
+      ? `, e.g. in ${JSON.stringify(
+          sample.str
+            .replace(/\u0000/g, '□')
+            .trim()
+            .slice(0, 60),
+        )}`
+      : '';
     findings.push({page: page.index + 1, text: `${glyphs} glyphs drawn as .notdef${context}`});
   }
   let missingChars = 0;
@@ -43,15 +50,27 @@ export async function checkTofu({book, map, fonts, reader}: CheckContext): Promi
     const stray = [...text].filter((char) => RADICAL_OR_STROKE.test(char) && !wanted.has(char));
     if (stray.length > 0) {
       radicals += stray.length;
-      const listed = [...new Set(stray)].slice(0, 12).map((char) => `${char} ${codePoint(char)}`).join(', ');
-      findings.push({page: place.start + 1, text: `"${place.expected.title}": ${stray.length} characters read as CJK radicals the article does not have: ${listed}`});
+      const listed = [...new Set(stray)]
+        .slice(0, 12)
+        .map((char) => `${char} ${codePoint(char)}`)
+        .join(', ');
+      findings.push({
+        page: place.start + 1,
+        text: `"${place.expected.title}": ${stray.length} characters read as CJK radicals the article does not have: ${listed}`,
+      });
     }
     const printed = charsOf(text);
     const missing = [...wanted].filter((char) => !printed.has(char));
     if (missing.length === 0) continue;
     missingChars += missing.length;
-    const listed = missing.slice(0, 12).map((char) => `${char} ${codePoint(char)}`).join(', ');
-    findings.push({page: place.start + 1, text: `"${place.expected.title}": ${missing.length} characters of the article never print: ${listed}`});
+    const listed = missing
+      .slice(0, 12)
+      .map((char) => `${char} ${codePoint(char)}`)
+      .join(', ');
+    findings.push({
+      page: place.start + 1,
+      text: `"${place.expected.title}": ${missing.length} characters of the article never print: ${listed}`,
+    });
   }
   return resultOf(
     'tofu',

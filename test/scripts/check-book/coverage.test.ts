@@ -18,7 +18,12 @@ function coverage(article: string, ...readings: TextPart[][]) {
 describe('prose coverage', () => {
   it('finds every word of a paragraph that wraps over lines and pages, with the page footer and header in between', () => {
     const article = 'Every setting can come from three places, and knowing which one wins saves hours of debugging.';
-    const text = pdfText('Every setting can come from three places, and', 'Page 3 of 9', 'Acme Widgets Configuration', 'knowing which one wins saves hours of debugging.');
+    const text = pdfText(
+      'Every setting can come from three places, and',
+      'Page 3 of 9',
+      'Acme Widgets Configuration',
+      'knowing which one wins saves hours of debugging.',
+    );
     assert.equal(coverage(article, text).share, 1);
   });
 
@@ -54,7 +59,10 @@ describe('prose coverage', () => {
   it('picks up the thread after a long block the PDF adds, such as the labels of a diagram', () => {
     const labels = Array.from({length: 300}, (_, index) => `node${index}`).join(' ');
     const article = 'Before the diagram. After the diagram comes a paragraph that continues the text at length.';
-    const result = coverage(article, pdfText('Before the diagram.', labels, 'After the diagram comes a paragraph that continues the text at length.'));
+    const result = coverage(
+      article,
+      pdfText('Before the diagram.', labels, 'After the diagram comes a paragraph that continues the text at length.'),
+    );
     assert.deepEqual(result.missingWords, []);
   });
 
@@ -77,8 +85,16 @@ describe('prose coverage', () => {
   });
 
   it('does not let a tab label found in a later panel carry it past the panels before it', () => {
-    const article = 'npm Yarn pnpm Install with npm: npm writes the exact version. Install with Yarn: Yarn Plug and Play needs ioredis. Install with pnpm: pnpm uses a strict layout.';
-    const text = pdfText('npm', 'Install with npm: npm writes the exact version.', 'Yarn', 'Install with Yarn: Yarn Plug and Play needs ioredis.', 'pnpm', 'Install with pnpm: pnpm uses a strict layout.');
+    const article =
+      'npm Yarn pnpm Install with npm: npm writes the exact version. Install with Yarn: Yarn Plug and Play needs ioredis. Install with pnpm: pnpm uses a strict layout.';
+    const text = pdfText(
+      'npm',
+      'Install with npm: npm writes the exact version.',
+      'Yarn',
+      'Install with Yarn: Yarn Plug and Play needs ioredis.',
+      'pnpm',
+      'Install with pnpm: pnpm uses a strict layout.',
+    );
     assert.deepEqual(coverage(article, text).missingWords, []);
   });
 
@@ -88,8 +104,25 @@ describe('prose coverage', () => {
     // cells come in order, but the second row's type after its description.
     const upload = Array.from({length: 60}, (_, index) => `detail${index}`).join(' ');
     const rows = ['compressed', 'boolean', 'false to create uncompressed backups', 'location', 'string', 'Name of a backup mount'];
-    const article = ['post /backups/new/full Create a full backup.', ...rows, 'post /backups/new/upload Upload a backup.', upload, 'post /backups/new/partial Create a partial backup.', ...rows].join('\n');
-    const parts = pdfText('post /backups/new/full', 'Create a full backup.', ...rows, 'post /backups/new/upload', 'Upload a backup.', upload, 'post /backups/new/partial', 'Create a partial backup.', ...rows);
+    const article = [
+      'post /backups/new/full Create a full backup.',
+      ...rows,
+      'post /backups/new/upload Upload a backup.',
+      upload,
+      'post /backups/new/partial Create a partial backup.',
+      ...rows,
+    ].join('\n');
+    const parts = pdfText(
+      'post /backups/new/full',
+      'Create a full backup.',
+      ...rows,
+      'post /backups/new/upload',
+      'Upload a backup.',
+      upload,
+      'post /backups/new/partial',
+      'Create a partial backup.',
+      ...rows,
+    );
     const order = (...ids: number[]) => ids.map((id) => parts[id]!);
     const byLine = order(0, 1, 4, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18);
     const asDrawn = order(0, 1, 2, 3, 4, 6, 5, 7, 8, 9, 10, 11, 12, 13, 15, 14, 16, 18, 17);
@@ -132,8 +165,20 @@ describe('prose coverage', () => {
 describe('words broken over two lines', () => {
   /** Items drawn one after another, each on its own line of a narrow table cell. */
   const cell = (...lines: string[]): TextItem[] =>
-    lines.map((str, index) => ({str, x0: 40, x1: 40 + str.length * 6, baseline: 700 - index * 14, top: 709 - index * 14, bottom: 697 - index * 14, size: 12, rotated: false}));
-  const article = articleWords('Option Type Default Environment variable, acme.config.production.yaml and ACME_DEFAULT_JOB_ATTEMPTS. Place it in side panels. 東京都庁舎', 4);
+    lines.map((str, index) => ({
+      str,
+      x0: 40,
+      x1: 40 + str.length * 6,
+      baseline: 700 - index * 14,
+      top: 709 - index * 14,
+      bottom: 697 - index * 14,
+      size: 12,
+      rotated: false,
+    }));
+  const article = articleWords(
+    'Option Type Default Environment variable, acme.config.production.yaml and ACME_DEFAULT_JOB_ATTEMPTS. Place it in side panels. 東京都庁舎',
+    4,
+  );
 
   it('flags an ordinary word that a narrow column breaks without a hyphen', () => {
     assert.deepEqual(

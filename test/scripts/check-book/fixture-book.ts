@@ -19,15 +19,26 @@ export type Defects = {
 
 type Entry = {title: string; target: string; children: Entry[]};
 
-const headings = (doc: FixtureDoc) => [...doc.article.matchAll(/<h2 id="([^"]+)">([^<]+)<\/h2>/g)].map(([, id, text]) => ({id: `${doc.id}--${id}`, text: text!}));
+const headings = (doc: FixtureDoc) =>
+  [...doc.article.matchAll(/<h2 id="([^"]+)">([^<]+)<\/h2>/g)].map(([, id, text]) => ({id: `${doc.id}--${id}`, text: text!}));
 
 /** The sidebar as TOC and bookmarks mirror it: Introduction; Guides (no page: opens Setup) › Setup. */
 const ENTRIES: Entry[] = [
-  {title: 'Introduction', target: 'intro', children: headings(DOCS[0]!).map((heading) => ({title: heading.text, target: heading.id, children: []}))},
+  {
+    title: 'Introduction',
+    target: 'intro',
+    children: headings(DOCS[0]!).map((heading) => ({title: heading.text, target: heading.id, children: []})),
+  },
   {
     title: 'Guides',
     target: 'guides/setup',
-    children: [{title: 'Setup', target: 'guides/setup', children: headings(DOCS[1]!).map((heading) => ({title: heading.text, target: heading.id, children: []}))}],
+    children: [
+      {
+        title: 'Setup',
+        target: 'guides/setup',
+        children: headings(DOCS[1]!).map((heading) => ({title: heading.text, target: heading.id, children: []})),
+      },
+    ],
   },
 ];
 
@@ -38,7 +49,10 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quo
 function bookHtml(pageOf: (target: string) => number, defects: Defects): string {
   const tocList = (entries: Entry[]): string =>
     `<ol>${entries
-      .map((entry) => `<li><a href="#${escape(entry.target)}"><span>${escape(entry.title)}</span><span class="leader"></span><span>${pageOf(entry.target)}</span></a>${entry.children.length ? tocList(entry.children) : ''}</li>`)
+      .map(
+        (entry) =>
+          `<li><a href="#${escape(entry.target)}"><span>${escape(entry.title)}</span><span class="leader"></span><span>${pageOf(entry.target)}</span></a>${entry.children.length ? tocList(entry.children) : ''}</li>`,
+      )
       .join('')}</ol>`;
   // Each title and heading wraps its text in a link to ANCHOR: its rectangle tells where the line prints.
   const anchored = (id: string, text: string) => `<a class="anchor" href="${ANCHOR}${encodeURIComponent(id)}">${text}</a>`;
@@ -149,7 +163,15 @@ function writeOutline(document: PDFDocument, destinations: Map<string, {array: P
  * tells), then adds bookmarks and any extra destination names.
  */
 export async function printFixtureBook(browser: Browser, defects: Defects = {}): Promise<Uint8Array> {
-  const first = takeAnchors(await PDFDocument.load(await print(browser, bookHtml(() => 0, defects), defects.rightMarginPx)));
+  const first = takeAnchors(
+    await PDFDocument.load(
+      await print(
+        browser,
+        bookHtml(() => 0, defects),
+        defects.rightMarginPx,
+      ),
+    ),
+  );
   const pageOf = (target: string) => first.get(target)!.page + 1;
   const document = await PDFDocument.load(await print(browser, bookHtml(pageOf, defects), defects.rightMarginPx));
   const destinations = takeAnchors(document);

@@ -41,7 +41,9 @@ await queue.add({to: 'someone@example.com', subject: 'Welcome aboard'});</pre>
 
 /** The article as the built page has it, inside the chrome Docusaurus puts around it. */
 export function builtPage(doc: FixtureDoc, extraArticle = ''): string {
-  const crumbs = doc.breadcrumbs.map((crumb) => `<li class="breadcrumbs__item"><span class="breadcrumbs__link">${crumb}</span></li>`).join('');
+  const crumbs = doc.breadcrumbs
+    .map((crumb) => `<li class="breadcrumbs__item"><span class="breadcrumbs__link">${crumb}</span></li>`)
+    .join('');
   const pagination = doc.next
     ? `<nav class="pagination-nav"><a class="pagination-nav__link" href="/next"><div class="pagination-nav__sublabel">Next</div><div class="pagination-nav__label">${doc.next}</div></a></nav>`
     : '';

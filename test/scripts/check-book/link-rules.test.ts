@@ -32,7 +32,16 @@ describe('links that leave the book', () => {
   });
 
   it('counts links to localhost, loopback and private addresses as non-public', () => {
-    for (const uri of ['http://localhost:3000/docs/intro', 'http://127.0.0.1:4200/docs/intro', 'http://[::1]/x', 'http://10.1.2.3/', 'http://192.168.0.10/', 'http://172.20.0.5/', 'http://docs.internal/x', 'http://devbox/x']) {
+    for (const uri of [
+      'http://localhost:3000/docs/intro',
+      'http://127.0.0.1:4200/docs/intro',
+      'http://[::1]/x',
+      'http://10.1.2.3/',
+      'http://192.168.0.10/',
+      'http://172.20.0.5/',
+      'http://docs.internal/x',
+      'http://devbox/x',
+    ]) {
       assert.equal(leakOf(uri, SITE, BOOK), 'non-public', uri);
     }
   });
@@ -47,7 +56,13 @@ describe('links that leave the book', () => {
   });
 
   it("tells a non-public link the article's authors wrote from one the engine made", () => {
-    const authored = authoredUrls(['http://localhost:8123', 'http://homeassistant.local:8000/', '/docs/intro', '#usage', 'https://github.com/acme']);
+    const authored = authoredUrls([
+      'http://localhost:8123',
+      'http://homeassistant.local:8000/',
+      '/docs/intro',
+      '#usage',
+      'https://github.com/acme',
+    ]);
     assert.ok(isAuthored('http://localhost:8123/', authored), 'Chromium writes the URL with its slash');
     assert.ok(isAuthored('http://homeassistant.local:8000/', authored));
     assert.ok(!isAuthored('http://127.0.0.1:41235/docs/intro', authored), 'the capture server, for a relative link');

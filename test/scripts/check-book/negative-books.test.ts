@@ -18,7 +18,9 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
   before(async () => {
     browser = await puppeteer.launch({executablePath: findChromium(), args: sandboxArgs(), headless: true});
     site = await tempDir('check-book-site');
-    await writeFixtureSite(site.dir, {intro: '<p><input placeholder="Filter by job name"> <button type="button">Show archived jobs</button></p>'});
+    await writeFixtureSite(site.dir, {
+      intro: '<p><input placeholder="Filter by job name"> <button type="button">Show archived jobs</button></p>',
+    });
   });
   after(async () => {
     await browser?.close();
@@ -37,7 +39,15 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
 
   it('passes every check on the book printed right', async () => {
     const {report, failing} = await check();
-    assert.deepEqual(failing, [], JSON.stringify(report.checks.filter((result) => !result.pass), null, 1));
+    assert.deepEqual(
+      failing,
+      [],
+      JSON.stringify(
+        report.checks.filter((result) => !result.pass),
+        null,
+        1,
+      ),
+    );
     assert.ok(report.checks.find((result) => result.id === 'toc')!.measures.entries! >= 5, 'the TOC entries were read');
     assert.equal(report.checks.find((result) => result.id === 'bookmarks')!.measures.entries, 6);
   });
@@ -50,7 +60,8 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
   });
 
   it('does not flag a dark raster picture as a black area', async () => {
-    const canvas = '<canvas width="240" height="160"></canvas><script>document.querySelector("canvas").getContext("2d").fillRect(0, 0, 240, 160)</script>';
+    const canvas =
+      '<canvas width="240" height="160"></canvas><script>document.querySelector("canvas").getContext("2d").fillRect(0, 0, 240, 160)</script>';
     const {failing, result} = await check({extraHtml: {intro: canvas}});
     assert.deepEqual(failing, []);
     assert.equal(result('black').measures.insideImages, 1);
@@ -65,8 +76,14 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
 
   it("flags a page printed in the site's dark mode: prose on a dark background", async () => {
     // The article's own prose (text it does not have would be a picture's labels).
-    const prose = Array.from({length: 14}, () => '<p>Acme Fixture is a tiny library that exists to test the book checker. It prints plain prose, a table, and a code block in a dark theme.</p>').join('');
-    const {failing, result} = await check({extraHtml: {intro: `<div style="break-before:page;background:#242526;color:#e3e3e3;padding:24px;min-height:900px">${prose}</div>`}});
+    const prose = Array.from(
+      {length: 14},
+      () =>
+        '<p>Acme Fixture is a tiny library that exists to test the book checker. It prints plain prose, a table, and a code block in a dark theme.</p>',
+    ).join('');
+    const {failing, result} = await check({
+      extraHtml: {intro: `<div style="break-before:page;background:#242526;color:#e3e3e3;padding:24px;min-height:900px">${prose}</div>`},
+    });
     assert.deepEqual(failing, ['pages']);
     assert.equal(result('pages').measures.dark, 1);
   });
@@ -106,7 +123,9 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
   });
 
   it('flags a link to a non-public server that the article does not have, and keeps the one its authors wrote', async () => {
-    const {failing, result} = await check({extraHtml: {intro: '<p>Read <a href="http://127.0.0.1:41235/docs/guides/setup/">the setup guide</a>.</p>'}});
+    const {failing, result} = await check({
+      extraHtml: {intro: '<p>Read <a href="http://127.0.0.1:41235/docs/guides/setup/">the setup guide</a>.</p>'},
+    });
     assert.deepEqual(failing, ['links']);
     assert.equal(result('links').measures.nonPublic, 1);
     assert.equal(result('links').measures.authored, 1);
@@ -141,7 +160,10 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
 
   it("flags an article's button and placeholder printed as controls", async () => {
     const {failing, result} = await check({
-      extraHtml: {intro: '<p><input placeholder="Filter by job name" style="width:300px"></p><p><button type="button">Show archived jobs</button></p>'},
+      extraHtml: {
+        intro:
+          '<p><input placeholder="Filter by job name" style="width:300px"></p><p><button type="button">Show archived jobs</button></p>',
+      },
     });
     assert.deepEqual(failing, ['controls']);
     assert.equal(result('controls').measures.placeholders, 1);

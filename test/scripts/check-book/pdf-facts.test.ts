@@ -96,29 +96,53 @@ BAAAAA+彿                           CID TrueType      Identity-H       yes yes 
 });
 
 describe('site chrome printed in a chapter', () => {
-  const line = (str: string, baseline: number, size: number, x0 = 36): TextItem => ({str, x0, x1: x0 + str.length * size * 0.5, baseline, top: baseline + 0.75 * size, bottom: baseline - 0.2 * size, size, rotated: false});
+  const line = (str: string, baseline: number, size: number, x0 = 36): TextItem => ({
+    str,
+    x0,
+    x1: x0 + str.length * size * 0.5,
+    baseline,
+    top: baseline + 0.75 * size,
+    bottom: baseline - 0.2 * size,
+    size,
+    rotated: false,
+  });
   const located = (...items: TextItem[]) => segmentsOf(items).map((segment) => ({page: 4, segment}));
   const trail = {kind: 'breadcrumbs' as const, parts: ['Authentication', 'API']};
 
   it('does not take the title "Authentication API" for the breadcrumb trail "Authentication › API"', () => {
-    assert.equal(findChrome(trail, located(line('Authentication API', 780, 36), line('This page describes the API.', 740, 12)), 13.2), undefined);
+    assert.equal(
+      findChrome(trail, located(line('Authentication API', 780, 36), line('This page describes the API.', 740, 12)), 13.2),
+      undefined,
+    );
   });
 
   it('finds the trail printed in small text, as one line or as separate crumbs', () => {
     assert.equal(findChrome(trail, located(line('Authentication › API', 790, 10), line('Authentication API', 760, 36)), 13.2), 4);
-    assert.equal(findChrome(trail, located(line('Authentication', 790, 10), line('API', 790, 10, 140), line('Authentication API', 760, 36)), 13.2), 4);
+    assert.equal(
+      findChrome(trail, located(line('Authentication', 790, 10), line('API', 790, 10, 140), line('Authentication API', 760, 36)), 13.2),
+      4,
+    );
   });
 });
 
 describe('.notdef glyphs', () => {
   const ops = {showText: 44, showSpacedText: 45, setFont: 37};
-  const show = (...glyphs: Array<{originalCharCode: number; unicode: string}>) => ({fnArray: [ops.setFont, ops.showText], argsArray: [['g_d0_f1', 16], [glyphs]], ops});
+  const show = (...glyphs: Array<{originalCharCode: number; unicode: string}>) => ({
+    fnArray: [ops.setFont, ops.showText],
+    argsArray: [['g_d0_f1', 16], [glyphs]],
+    ops,
+  });
 
   it('counts glyph 0 without Unicode, as Chromium draws a character no font has', () => {
     assert.equal(notdefGlyphsOf(show({originalCharCode: 0, unicode: '\u0000'}, {originalCharCode: 61, unicode: 'a'})), 1);
   });
 
   it('does not count a shaped glyph that merely has no Unicode, such as a vowel sign or a conjunct', () => {
-    assert.equal(notdefGlyphsOf(show({originalCharCode: 607, unicode: '\u0000'}, {originalCharCode: 61, unicode: 'ह'}, {originalCharCode: 235, unicode: ''})), 0);
+    assert.equal(
+      notdefGlyphsOf(
+        show({originalCharCode: 607, unicode: '\u0000'}, {originalCharCode: 61, unicode: 'ह'}, {originalCharCode: 235, unicode: ''}),
+      ),
+      0,
+    );
   });
 });

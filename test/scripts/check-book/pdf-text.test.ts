@@ -11,12 +11,21 @@ function item(str: string, x0: number, baseline: number, size = 12, extra: Parti
 }
 
 /** Lines of text top to bottom, one item each, `size` tall. */
-const lines = (size: number, top: number, ...texts: string[]) => texts.map((text, index) => item(text, 36, top - index * size * 1.25, size));
+const lines = (size: number, top: number, ...texts: string[]) =>
+  texts.map((text, index) => item(text, 36, top - index * size * 1.25, size));
 
 describe('lines of a page', () => {
   it('finds a title that wraps over five lines', () => {
     const segments = segmentsOf([
-      ...lines(36, 780, 'The documentation provides', 'step-by-step installation', 'instructions for the', 'integration, including, if', 'needed, prerequisites'),
+      ...lines(
+        36,
+        780,
+        'The documentation provides',
+        'step-by-step installation',
+        'instructions for the',
+        'integration, including, if',
+        'needed, prerequisites',
+      ),
       ...lines(12, 560, 'Reasoning about it.'),
     ]);
     const key = 'thedocumentationprovidesstepbystepinstallationinstructionsfortheintegrationincludingifneededprerequisites';
@@ -31,7 +40,11 @@ describe('lines of a page', () => {
   });
 
   it('finds a heading whose badge prints apart on its line, and passes over a badge that is not in the text', () => {
-    const segments = segmentsOf([item('accessibilityLabelledBy', 36, 700, 18), item('Android', 300, 700, 10), ...lines(12, 660, 'Refers to another element.')]);
+    const segments = segmentsOf([
+      item('accessibilityLabelledBy', 36, 700, 18),
+      item('Android', 300, 700, 10),
+      ...lines(12, 660, 'Refers to another element.'),
+    ]);
     assert.deepEqual(findLine(segments, 'accessibilitylabelledbyandroid', 10), {start: 0, end: 2});
     assert.deepEqual(findLine(segments, 'accessibilitylabelledby', 10), {start: 0, end: 1});
   });
@@ -69,14 +82,24 @@ describe('headings of a chapter', () => {
   }
 
   it('finds an h2 that repeats the title on its own line, not on the title line', () => {
-    const map = mapOf([{level: 2, text: 'Supervisor development'}], [item('Supervisor development', 36, 785, 36), item('These instructions are for development.', 36, 700), item('Supervisor development', 36, 593, 24)]);
+    const map = mapOf(
+      [{level: 2, text: 'Supervisor development'}],
+      [
+        item('Supervisor development', 36, 785, 36),
+        item('These instructions are for development.', 36, 700),
+        item('Supervisor development', 36, 593, 24),
+      ],
+    );
     const found = new HeadingFinder(map, [2]).find('supervisor/development', 'Supervisor development');
     assert.equal(found?.segment.top, 593 + 0.75 * 24);
   });
 
   it('finds headings with one text each on their own line, in order', () => {
     const map = mapOf(
-      [{level: 2, text: 'Example'}, {level: 2, text: 'Example'}],
+      [
+        {level: 2, text: 'Example'},
+        {level: 2, text: 'Example'},
+      ],
       [item('Title', 36, 785, 36), item('Example', 36, 700, 24), item('Text.', 36, 680)],
       [item('Example', 36, 785, 24), item('More text.', 36, 760)],
     );
@@ -89,8 +112,19 @@ describe('headings of a chapter', () => {
   it('passes over a heading of a level it was not asked for that has the same text', () => {
     // "Platforms", an h4 table heading inside the method "is", before the method "platforms" (h3).
     const map = mapOf(
-      [{level: 2, text: 'Methods'}, {level: 3, text: 'is'}, {level: 4, text: 'Platforms'}, {level: 3, text: 'platforms'}],
-      [item('Platform', 36, 785, 36), item('Methods', 36, 700, 24), item('is', 36, 660, 20), item('Platforms', 36, 620, 16), item('Text.', 36, 600)],
+      [
+        {level: 2, text: 'Methods'},
+        {level: 3, text: 'is'},
+        {level: 4, text: 'Platforms'},
+        {level: 3, text: 'platforms'},
+      ],
+      [
+        item('Platform', 36, 785, 36),
+        item('Methods', 36, 700, 24),
+        item('is', 36, 660, 20),
+        item('Platforms', 36, 620, 16),
+        item('Text.', 36, 600),
+      ],
       [item('platforms', 36, 785, 20), item('More text.', 36, 760)],
     );
     const finder = new HeadingFinder(map, [2, 3]);

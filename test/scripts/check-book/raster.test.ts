@@ -22,7 +22,8 @@ function page(...boxes: Array<{x: number; y: number; w: number; h: number; rgb: 
   return {width, height, channels: 3, data};
 }
 
-const hex = (value: string): [number, number, number] => [0, 2, 4].map((at) => parseInt(value.slice(at, at + 2), 16)) as [number, number, number];
+const hex = (value: string): [number, number, number] =>
+  [0, 2, 4].map((at) => parseInt(value.slice(at, at + 2), 16)) as [number, number, number];
 
 describe('rendered pages', () => {
   it('finds a solid black rectangle as one area, with its box in points', () => {
@@ -40,7 +41,13 @@ describe('rendered pages', () => {
   });
 
   it('does not count thin black strokes (text, rules, borders) as black areas', () => {
-    const strokes = Array.from({length: 20}, (_, index) => ({x: 40, y: 60 + index * 9, w: 300, h: 3, rgb: [0, 0, 0] as [number, number, number]}));
+    const strokes = Array.from({length: 20}, (_, index) => ({
+      x: 40,
+      y: 60 + index * 9,
+      w: 300,
+      h: 3,
+      rgb: [0, 0, 0] as [number, number, number],
+    }));
     assert.deepEqual(summarizeRaster(0, page(...strokes), DPI, MARGIN).blackAreas, []);
   });
 
@@ -52,10 +59,7 @@ describe('rendered pages', () => {
   it('joins touching black tiles into one area and keeps apart ones that do not touch', () => {
     const grid = Uint8Array.from([1, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0]);
     const areas = connectedAreas(grid, 4, 4, 1);
-    assert.deepEqual(
-      areas.map((area) => area.cells).sort(),
-      [1, 2, 3],
-    );
+    assert.deepEqual(areas.map((area) => area.cells).sort(), [1, 2, 3]);
   });
 
   it('counts a tile as black only when nearly all its pixels are', () => {
@@ -81,11 +85,26 @@ describe('rendered pages', () => {
 
   it('tells prose on a dark background (dark mode) from code blocks in a dark theme', () => {
     // Points to pixels: 50/72. A line of 12 pt prose at y 700 and one of code at y 500 (PDF points, y up).
-    const text = (str: string, y: number, mono: boolean): TextItem => ({str, x0: 60, x1: 400, baseline: y, top: y + 9, bottom: y - 2.4, size: 12, rotated: false, mono});
+    const text = (str: string, y: number, mono: boolean): TextItem => ({
+      str,
+      x0: 60,
+      x1: 400,
+      baseline: y,
+      top: y + 9,
+      bottom: y - 2.4,
+      size: 12,
+      rotated: false,
+      mono,
+    });
     const px = (pt: number) => Math.round((pt * 50) / 72);
     const lineBox = (y: number, rgb: [number, number, number]) => ({x: px(60), y: px(842 - y - 9), w: px(340), h: px(11.4), rgb});
     const items = [text('A paragraph of prose', 700, false), text('queue.add(job)', 500, true)];
-    const codePage = summarizeRaster(0, page({x: 40, y: 60, w: 330, h: 480, rgb: hex('292d3e')}, lineBox(700, [255, 255, 255]), {...lineBox(700, [40, 40, 40]), h: 2}), DPI, MARGIN);
+    const codePage = summarizeRaster(
+      0,
+      page({x: 40, y: 60, w: 330, h: 480, rgb: hex('292d3e')}, lineBox(700, [255, 255, 255]), {...lineBox(700, [40, 40, 40]), h: 2}),
+      DPI,
+      MARGIN,
+    );
     assert.ok(codePage.darkGrid, 'a mostly dark page keeps where it is dark');
     const onCode = proseOnDark(items, codePage.darkGrid!, (item) => !item.mono);
     assert.deepEqual(onCode, {prose: 20, onDark: 0});

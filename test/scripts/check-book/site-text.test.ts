@@ -22,7 +22,20 @@ describe("a built page's article", () => {
   it('takes the title from the h1 and the text from the markdown, without what never prints', () => {
     assert.equal(article.title, 'Setup');
     assert.match(article.text, /^Setup\nSetup takes one command/);
-    for (const absent of ['leaked', '.x{}', 'Enable JavaScript', 'mathml source', 'archived row', 'All states', 'Show archived jobs', 'gone', 'On this page', 'Edit this page', 'Copyright', 'Fixture Docs']) {
+    for (const absent of [
+      'leaked',
+      '.x{}',
+      'Enable JavaScript',
+      'mathml source',
+      'archived row',
+      'All states',
+      'Show archived jobs',
+      'gone',
+      'On this page',
+      'Edit this page',
+      'Copyright',
+      'Fixture Docs',
+    ]) {
       assert.ok(!article.text.includes(absent), absent);
     }
     for (const present of ['x squared', 'Yarn panel text', 'visible row', 'Usage']) assert.ok(article.text.includes(present), present);
@@ -45,7 +58,10 @@ describe("a built page's article", () => {
   });
 
   it('lists the headings below the title with their levels, and the link targets as written', () => {
-    assert.deepEqual(article.headings, [{level: 2, text: 'Usage'}, {level: 3, text: 'Worker'}]);
+    assert.deepEqual(article.headings, [
+      {level: 2, text: 'Usage'},
+      {level: 3, text: 'Worker'},
+    ]);
     assert.deepEqual(article.hrefs, ['#usage']);
   });
 

@@ -7,7 +7,16 @@ import {parseEntryRuns, tocEntriesOf} from '../../../scripts/check-book/toc-entr
 import type {TextItem} from '../../../scripts/check-book/text-lines';
 
 function item(str: string, x0: number, baseline: number, size = 12): TextItem {
-  return {str, x0, x1: x0 + str.length * size * 0.5, baseline, top: baseline + 0.75 * size, bottom: baseline - 0.2 * size, size, rotated: false};
+  return {
+    str,
+    x0,
+    x1: x0 + str.length * size * 0.5,
+    baseline,
+    top: baseline + 0.75 * size,
+    bottom: baseline - 0.2 * size,
+    size,
+    rotated: false,
+  };
 }
 
 const link = (y0: number, y1: number, page: number, y = 800): LinkAnnotation => ({rect: {x0: 36, y0, x1: 560, y1}, dest: {page, x: 0, y}});
@@ -15,7 +24,10 @@ const link = (y0: number, y1: number, page: number, y = 800): LinkAnnotation => 
 describe('table of contents entries', () => {
   it('reads the page number printed at the right end of an entry', () => {
     const entries = tocEntriesOf([link(720, 745, 6)], [item('Introduction', 36, 730), item(' ', 110, 730), item('7', 553, 730)]);
-    assert.deepEqual(entries.map(({title, printed}) => ({title, printed})), [{title: 'Introduction', printed: 7}]);
+    assert.deepEqual(
+      entries.map(({title, printed}) => ({title, printed})),
+      [{title: 'Introduction', printed: 7}],
+    );
     assert.equal(entries[0]!.dest?.page, 6);
   });
 
@@ -26,42 +38,70 @@ describe('table of contents entries', () => {
     const [entry] = tocEntriesOf([link(720, 745, 6)], items, true);
     assert.deepEqual({title: entry!.title, printed: entry!.printed}, {title: 'الخطوات الأولى', printed: 7});
     const english = tocEntriesOf([link(720, 745, 6)], [item('7', 36, 730), item('Getting Started', 470, 730)], true);
-    assert.deepEqual(english.map(({title, printed}) => ({title, printed})), [{title: 'Getting Started', printed: 7}]);
+    assert.deepEqual(
+      english.map(({title, printed}) => ({title, printed})),
+      [{title: 'Getting Started', printed: 7}],
+    );
   });
 
   it('keeps a number that is part of the title apart from the page number', () => {
-    assert.deepEqual(parseEntryRuns([{text: 'Python 3', x1: 100}, {text: '12', x1: 560}]), {title: 'Python 3', printed: 12});
+    assert.deepEqual(
+      parseEntryRuns([
+        {text: 'Python 3', x1: 100},
+        {text: '12', x1: 560},
+      ]),
+      {title: 'Python 3', printed: 12},
+    );
     assert.deepEqual(parseEntryRuns([{text: 'Python 3 …… 12', x1: 560}]), {title: 'Python 3', printed: 12});
   });
 
   it('joins the two lines of a wrapped entry, whose number sits on its first line', () => {
-    const items = [item('Why some options can be set at the queue level, and', 36, 700), item('48', 553, 700), item('which setting wins in the end', 36, 686)];
+    const items = [
+      item('Why some options can be set at the queue level, and', 36, 700),
+      item('48', 553, 700),
+      item('which setting wins in the end', 36, 686),
+    ];
     const [entry] = tocEntriesOf([link(680, 715, 47)], items);
-    assert.deepEqual({title: entry!.title, printed: entry!.printed}, {title: 'Why some options can be set at the queue level, and which setting wins in the end', printed: 48});
+    assert.deepEqual(
+      {title: entry!.title, printed: entry!.printed},
+      {title: 'Why some options can be set at the queue level, and which setting wins in the end', printed: 48},
+    );
   });
 
   it('joins a link that wraps into two annotations with one destination', () => {
     const items = [item('A very long heading that wraps onto', 36, 700), item('a second line', 36, 686), item('9', 553, 686)];
     const entries = tocEntriesOf([link(695, 715, 8), link(681, 695, 8)], items);
-    assert.deepEqual(entries.map(({title, printed}) => ({title, printed})), [{title: 'A very long heading that wraps onto a second line', printed: 9}]);
+    assert.deepEqual(
+      entries.map(({title, printed}) => ({title, printed})),
+      [{title: 'A very long heading that wraps onto a second line', printed: 9}],
+    );
   });
 
   it('keeps a category without a page apart from its first doc, although both open the same page', () => {
     const items = [item('Reference', 36, 700), item('28', 550, 700), item('CLI', 52, 680), item('28', 550, 680)];
     const entries = tocEntriesOf([link(695, 715, 27), link(675, 695, 27)], items);
-    assert.deepEqual(entries.map(({title, printed}) => ({title, printed})), [
-      {title: 'Reference', printed: 28},
-      {title: 'CLI', printed: 28},
-    ]);
+    assert.deepEqual(
+      entries.map(({title, printed}) => ({title, printed})),
+      [
+        {title: 'Reference', printed: 28},
+        {title: 'CLI', printed: 28},
+      ],
+    );
   });
 
   it('joins the pieces a ligature leaves, without spaces', () => {
-    const [entry] = tocEntriesOf([link(720, 745, 3)], [item('Global ', 36, 730), {...item('fl', 78, 730), x0: 78, x1: 84}, {...item('ags', 84, 730)}, item('12', 553, 730)]);
+    const [entry] = tocEntriesOf(
+      [link(720, 745, 3)],
+      [item('Global ', 36, 730), {...item('fl', 78, 730), x0: 78, x1: 84}, {...item('ags', 84, 730)}, item('12', 553, 730)],
+    );
     assert.equal(entry!.title, 'Global flags');
   });
 
   it('leaves out links to other sites', () => {
-    assert.deepEqual(tocEntriesOf([{rect: {x0: 36, y0: 720, x1: 560, y1: 745}, uri: 'https://example.com'}], [item('Elsewhere', 36, 730)]), []);
+    assert.deepEqual(
+      tocEntriesOf([{rect: {x0: 36, y0: 720, x1: 560, y1: 745}, uri: 'https://example.com'}], [item('Elsewhere', 36, 730)]),
+      [],
+    );
   });
 });
 
@@ -74,11 +114,31 @@ describe('what TOC and outline entries stand for', () => {
 
   it('tells sidebar items by their labels, and takes the entries after a page for its headings', () => {
     const matcher = new EntryMatcher(nodes, 'Table of Contents');
-    const kinds = ['Table of Contents', 'Introduction', 'What it solves', 'Reference', 'CLI', 'Global flags', 'Guides', 'Setup', 'Usage'].map((title) => {
+    const kinds = [
+      'Table of Contents',
+      'Introduction',
+      'What it solves',
+      'Reference',
+      'CLI',
+      'Global flags',
+      'Guides',
+      'Setup',
+      'Usage',
+    ].map((title) => {
       const target = matcher.next(title);
       return target.kind === 'toc' || target.kind === 'unknown' ? target.kind : `${target.kind}:${target.chapterKey}`;
     });
-    assert.deepEqual(kinds, ['toc', 'chapter:intro', 'heading:intro', 'chapter:reference/cli', 'chapter:reference/cli', 'heading:reference/cli', 'chapter:guides/overview', 'chapter:guides/setup', 'heading:guides/setup']);
+    assert.deepEqual(kinds, [
+      'toc',
+      'chapter:intro',
+      'heading:intro',
+      'chapter:reference/cli',
+      'chapter:reference/cli',
+      'heading:reference/cli',
+      'chapter:guides/overview',
+      'chapter:guides/setup',
+      'heading:guides/setup',
+    ]);
     assert.deepEqual(matcher.unmatched(), []);
   });
 
@@ -92,11 +152,21 @@ describe('what TOC and outline entries stand for', () => {
       ['config_flow', ['Updating the manifest']],
     ]);
     const matcher = new EntryMatcher(sidebar, undefined, headings);
-    const kinds = ['Manifest', 'Domain', 'Config flow', 'Requirements', 'Configuring', 'Config flow', 'Updating the manifest'].map((title) => {
-      const target = matcher.next(title);
-      return target.kind === 'toc' || target.kind === 'unknown' ? target.kind : `${target.kind}:${target.chapterKey}`;
-    });
-    assert.deepEqual(kinds, ['chapter:manifest', 'heading:manifest', 'heading:manifest', 'heading:manifest', 'chapter:config_flow', 'chapter:config_flow', 'heading:config_flow']);
+    const kinds = ['Manifest', 'Domain', 'Config flow', 'Requirements', 'Configuring', 'Config flow', 'Updating the manifest'].map(
+      (title) => {
+        const target = matcher.next(title);
+        return target.kind === 'toc' || target.kind === 'unknown' ? target.kind : `${target.kind}:${target.chapterKey}`;
+      },
+    );
+    assert.deepEqual(kinds, [
+      'chapter:manifest',
+      'heading:manifest',
+      'heading:manifest',
+      'heading:manifest',
+      'chapter:config_flow',
+      'chapter:config_flow',
+      'heading:config_flow',
+    ]);
     assert.deepEqual(matcher.unmatched(), []);
   });
 

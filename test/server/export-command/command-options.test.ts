@@ -56,19 +56,24 @@ describe('normalizeCommandArgs', () => {
   });
 
   it('refuses an unknown engine and names the known ones', () => {
-    assert.throws(() => normalize({engine: 'prince'}), (error: CommandFailure) => {
-      assert.equal(error.message, 'Unknown engine "prince"');
-      assert.equal(error.detail, 'Choose one of: native, docs-to-pdf.');
-      return true;
-    });
+    assert.throws(
+      () => normalize({engine: 'prince'}),
+      (error: CommandFailure) => {
+        assert.equal(error.message, 'Unknown engine "prince"');
+        assert.equal(error.detail, 'Choose one of: native, docs-to-pdf.');
+        return true;
+      },
+    );
   });
 
   for (const timeout of ['abc', '1.5', '-1000', '999', '86400001', '1e4']) {
-    it(`refuses --timeout ${timeout}`, () => usageFailure({timeout}, /^--timeout must be a whole number of milliseconds from 1000 to 86400000/));
+    it(`refuses --timeout ${timeout}`, () =>
+      usageFailure({timeout}, /^--timeout must be a whole number of milliseconds from 1000 to 86400000/));
   }
 
   for (const option of ['out', 'locale', 'docsPlugin', 'docsVersion', 'category', 'doc'] as const) {
-    it(`refuses a blank --${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, () => usageFailure({[option]: '  '}, /needs a value$/));
+    it(`refuses a blank --${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, () =>
+      usageFailure({[option]: '  '}, /needs a value$/));
   }
 
   it('does not trim values: a name with spaces around it is the file-name check’s to refuse', () => {

@@ -28,7 +28,11 @@ describe('resolveOutputFile', () => {
 
   it('splits --out into directory and file name, appending .pdf as the API does', async () => {
     const output = await resolveOutputFile(path.join(root.dir, 'build', 'handbook'), '/unused', BOOK, NOW);
-    assert.deepEqual(output, {documentsDir: path.join(root.dir, 'build'), fileName: 'handbook.pdf', path: path.join(root.dir, 'build', 'handbook.pdf')});
+    assert.deepEqual(output, {
+      documentsDir: path.join(root.dir, 'build'),
+      fileName: 'handbook.pdf',
+      path: path.join(root.dir, 'build', 'handbook.pdf'),
+    });
   });
 
   it('gives an existing directory the default name', async () => {

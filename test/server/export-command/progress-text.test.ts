@@ -55,7 +55,10 @@ describe('progress text', () => {
       summaryLine({path: '/site/build/handbook.pdf', fileSize: 1_543_324, pages: 44, elapsedMs: 6100}),
       '[export-pdf] Wrote /site/build/handbook.pdf (1.47 MB, 44 pages) in 6.1 s',
     );
-    assert.equal(summaryLine({path: '/a.pdf', fileSize: 1024, pages: 1, elapsedMs: 900}), '[export-pdf] Wrote /a.pdf (0.00 MB, 1 page) in 0.9 s');
+    assert.equal(
+      summaryLine({path: '/a.pdf', fileSize: 1024, pages: 1, elapsedMs: 900}),
+      '[export-pdf] Wrote /a.pdf (0.00 MB, 1 page) in 0.9 s',
+    );
     assert.equal(summaryLine({path: '/a.pdf', fileSize: 1024, elapsedMs: 900}), '[export-pdf] Wrote /a.pdf (0.00 MB) in 0.9 s');
   });
 

@@ -21,7 +21,11 @@ describe('runExportCommand failures', () => {
     const dir = manifestDir(siteDir);
     await mkdir(dir, {recursive: true});
     for (const locale of locales) {
-      const manifest = testManifest({siteDir, outDir: path.join(siteDir, 'build'), locale: {current: locale, default: 'en', htmlLang: locale, direction: 'ltr'}});
+      const manifest = testManifest({
+        siteDir,
+        outDir: path.join(siteDir, 'build'),
+        locale: {current: locale, default: 'en', htmlLang: locale, direction: 'ltr'},
+      });
       await writeFile(path.join(dir, manifestFileName(locale)), JSON.stringify(manifest));
     }
   }
@@ -110,7 +114,10 @@ describe('runExportCommand failures', () => {
   it('names every problem of the environment, as the server does', async () => {
     const result = await run({}, {EXPORT_ENGINE: 'prince', EXPORT_TIMEOUT_MS: 'soon'});
     assert.equal(result.code, EXIT_CODES.setup);
-    assert.match(result.stderr, /Error: Invalid environment\n.*EXPORT_TIMEOUT_MS must be .*; EXPORT_ENGINE must be one of native, docs-to-pdf/);
+    assert.match(
+      result.stderr,
+      /Error: Invalid environment\n.*EXPORT_TIMEOUT_MS must be .*; EXPORT_ENGINE must be one of native, docs-to-pdf/,
+    );
   });
 
   it('says how to get Chromium when there is none', async () => {

@@ -66,8 +66,22 @@ describe('planBook', () => {
     const shape = (nodes: typeof plan.nodes): unknown => nodes.map((node) => [node.title, node.chapterKey, shape(node.children)]);
     assert.deepEqual(shape(plan.nodes), [
       ['Label intro', 'intro', []],
-      ['Guides', 'guides/index', [['Label guides/a', 'guides/a', []], ['Label guides/b', 'guides/b', []]]],
-      ['No page', 'loose/one', [['Label loose/one', 'loose/one', []], ['Deep', 'loose/deep', [['Label loose/deep', 'loose/deep', []]]]]],
+      [
+        'Guides',
+        'guides/index',
+        [
+          ['Label guides/a', 'guides/a', []],
+          ['Label guides/b', 'guides/b', []],
+        ],
+      ],
+      [
+        'No page',
+        'loose/one',
+        [
+          ['Label loose/one', 'loose/one', []],
+          ['Deep', 'loose/deep', [['Label loose/deep', 'loose/deep', []]]],
+        ],
+      ],
       ['Generated', 'index:/docs/category/all', []],
       ['Label intro', 'intro', []],
       ['Label extra', 'extra', []],
@@ -76,18 +90,33 @@ describe('planBook', () => {
 
   it('narrows to one category or one doc', () => {
     const guides = planBook(VERSION, findSubset(VERSION, {category: 'Guides'})!);
-    assert.deepEqual(guides.chapters.map((chapter) => chapter.key), ['guides/index', 'guides/a', 'guides/b']);
+    assert.deepEqual(
+      guides.chapters.map((chapter) => chapter.key),
+      ['guides/index', 'guides/a', 'guides/b'],
+    );
     const deep = planBook(VERSION, findSubset(VERSION, {category: 'Deep'})!);
-    assert.deepEqual(deep.chapters.map((chapter) => chapter.key), ['loose/deep']);
+    assert.deepEqual(
+      deep.chapters.map((chapter) => chapter.key),
+      ['loose/deep'],
+    );
     const one = planBook(VERSION, findSubset(VERSION, {doc: 'guides/b'})!);
-    assert.deepEqual(one.chapters.map((chapter) => chapter.key), ['guides/b']);
+    assert.deepEqual(
+      one.chapters.map((chapter) => chapter.key),
+      ['guides/b'],
+    );
     const orphan = planBook(VERSION, findSubset(VERSION, {doc: 'orphan'})!);
-    assert.deepEqual(orphan.chapters.map((chapter) => chapter.key), ['orphan']);
+    assert.deepEqual(
+      orphan.chapters.map((chapter) => chapter.key),
+      ['orphan'],
+    );
   });
 
   it('falls back to the unlisted docs of a version without sidebars', () => {
     const bare = planBook({...VERSION, sidebars: {}});
-    assert.deepEqual(bare.chapters.map((chapter) => chapter.key), ['orphan']);
+    assert.deepEqual(
+      bare.chapters.map((chapter) => chapter.key),
+      ['orphan'],
+    );
   });
 });
 

@@ -43,16 +43,19 @@ describe('docsToPdfArgs', () => {
 
   it('honours the cover, TOC, template and CSS options', () => {
     const args = docsToPdfArgs(
-      testManifest({}, {
-        coverTitle: 'Handbook',
-        coverSubtitle: 'v2',
-        coverImage: 'https://cdn.example.com/cover.png',
-        tocTitle: 'Contents',
-        headerTemplate: '',
-        css: 'h1 { color: red; }',
-        paperFormat: 'Letter',
-        excludeSelectors: [],
-      }),
+      testManifest(
+        {},
+        {
+          coverTitle: 'Handbook',
+          coverSubtitle: 'v2',
+          coverImage: 'https://cdn.example.com/cover.png',
+          tocTitle: 'Contents',
+          headerTemplate: '',
+          css: 'h1 { color: red; }',
+          paperFormat: 'Letter',
+          excludeSelectors: [],
+        },
+      ),
       job,
     );
     assert.equal(option(args, 'coverTitle'), 'Handbook');

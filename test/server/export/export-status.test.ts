@@ -41,18 +41,24 @@ describe('ExportStatusBoard', () => {
     statuses.queued('b', fields('b.pdf'));
     statuses.queued('c', fields('c.pdf'));
     statuses.started('a');
-    assert.deepEqual(statuses.list().map((status) => [status.id, status.state, status.queuePosition]), [
-      ['a', 'running', 0],
-      ['b', 'queued', 1],
-      ['c', 'queued', 2],
-    ]);
+    assert.deepEqual(
+      statuses.list().map((status) => [status.id, status.state, status.queuePosition]),
+      [
+        ['a', 'running', 0],
+        ['b', 'queued', 1],
+        ['c', 'queued', 2],
+      ],
+    );
     statuses.succeeded('a', {fileSize: 2_500_000});
     statuses.started('b');
-    assert.deepEqual(statuses.list().map((status) => [status.id, status.state, status.queuePosition]), [
-      ['b', 'running', 0],
-      ['c', 'queued', 1],
-      ['a', 'done', undefined],
-    ]);
+    assert.deepEqual(
+      statuses.list().map((status) => [status.id, status.state, status.queuePosition]),
+      [
+        ['b', 'running', 0],
+        ['c', 'queued', 1],
+        ['a', 'done', undefined],
+      ],
+    );
   });
 
   it('tells waiting exports when their position changes', () => {
@@ -62,10 +68,13 @@ describe('ExportStatusBoard', () => {
     statuses.started('a');
     events.length = 0;
     statuses.failed('a', 'Export command failed', 'Chromium crashed');
-    assert.deepEqual(events.map((status) => [status.id, status.state, status.queuePosition]), [
-      ['a', 'failed', undefined],
-      ['b', 'queued', 0],
-    ]);
+    assert.deepEqual(
+      events.map((status) => [status.id, status.state, status.queuePosition]),
+      [
+        ['a', 'failed', undefined],
+        ['b', 'queued', 0],
+      ],
+    );
     assert.equal(statuses.find('a')!.error, 'Export command failed');
     assert.equal(statuses.find('a')!.detail, 'Chromium crashed');
   });
@@ -87,7 +96,10 @@ describe('ExportStatusBoard', () => {
     advance(4200);
     statuses.succeeded('a', {fileSize: 1_572_864});
     const done = statuses.find('a')!;
-    assert.deepEqual([done.state, done.phase, done.percent, done.pdfUrl, done.fileSize, done.fileSizeMB], ['done', 'done', 100, 'My%20book.pdf', 1_572_864, '1.50']);
+    assert.deepEqual(
+      [done.state, done.phase, done.percent, done.pdfUrl, done.fileSize, done.fileSizeMB],
+      ['done', 'done', 100, 'My%20book.pdf', 1_572_864, '1.50'],
+    );
     assert.equal(done.elapsedMs, 4200);
     advance(10_000);
     assert.equal(statuses.find('a')!.elapsedMs, 4200, 'elapsed stops with the export');
@@ -104,12 +116,15 @@ describe('ExportStatusBoard', () => {
     statuses.progress('a', {phase: 'capture', done: 11, total: 20, percent: 11});
     statuses.progress('a', {phase: 'capture', done: 20, total: 20, percent: 20});
     statuses.progress('a', {phase: 'render', done: 0, total: 2, percent: 20});
-    assert.deepEqual(events.map((status) => [status.phase, status.done]), [
-      ['capture', 1],
-      ['capture', 11],
-      ['capture', 20],
-      ['render', 0],
-    ]);
+    assert.deepEqual(
+      events.map((status) => [status.phase, status.done]),
+      [
+        ['capture', 1],
+        ['capture', 11],
+        ['capture', 20],
+        ['render', 0],
+      ],
+    );
   });
 
   it('finds an export by a client id of any request that joined it', () => {
@@ -129,6 +144,9 @@ describe('ExportStatusBoard', () => {
       statuses.started(id);
       statuses.succeeded(id, {fileSize: 1});
     }
-    assert.deepEqual(statuses.list().map((status) => status.id), ['c', 'b']);
+    assert.deepEqual(
+      statuses.list().map((status) => status.id),
+      ['c', 'b'],
+    );
   });
 });

@@ -5,7 +5,15 @@ import {ExportRejected} from '../../../server/errors';
 import {resolveExportTarget} from '../../../server/export/export-target';
 import {manifestsOf, testManifest} from '../../helpers/fixtures';
 
-const doc = (id: string, permalink: string) => ({type: 'doc' as const, id, label: id, title: id, permalink, mermaidDiagrams: 0, rendersInBrowser: false});
+const doc = (id: string, permalink: string) => ({
+  type: 'doc' as const,
+  id,
+  label: id,
+  title: id,
+  permalink,
+  mermaidDiagrams: 0,
+  rendersInBrowser: false,
+});
 
 const DOCS: DocsOutline[] = [
   {
@@ -19,7 +27,11 @@ const DOCS: DocsOutline[] = [
         sidebars: {
           main: [
             doc('intro', '/docs/next/intro'),
-            {type: 'category', label: 'Guides', items: [doc('guides/setup', '/docs/next/guides/setup'), doc('guides/run', '/docs/next/guides/run')]},
+            {
+              type: 'category',
+              label: 'Guides',
+              items: [doc('guides/setup', '/docs/next/guides/setup'), doc('guides/run', '/docs/next/guides/run')],
+            },
           ],
         },
         unlisted: [],
@@ -30,14 +42,33 @@ const DOCS: DocsOutline[] = [
   {
     pluginId: 'sdk',
     versions: [
-      {name: 'current', label: 'Next', path: '/sdk/next', isLast: false, sidebars: {sdk: [doc('client', '/sdk/next/client')]}, unlisted: []},
-      {name: '1.0', label: '1.0', path: '/sdk', isLast: true, sidebars: {sdk: [doc('setup', '/sdk/setup'), doc('client', '/sdk/client')]}, unlisted: []},
+      {
+        name: 'current',
+        label: 'Next',
+        path: '/sdk/next',
+        isLast: false,
+        sidebars: {sdk: [doc('client', '/sdk/next/client')]},
+        unlisted: [],
+      },
+      {
+        name: '1.0',
+        label: '1.0',
+        path: '/sdk',
+        isLast: true,
+        sidebars: {sdk: [doc('setup', '/sdk/setup'), doc('client', '/sdk/client')]},
+        unlisted: [],
+      },
     ],
   },
 ];
 
 const en = testManifest({docs: DOCS, startPath: '/docs/start'});
-const fr = testManifest({docs: DOCS, startPath: '/fr/docs/next/intro', locale: {current: 'fr', default: 'en', htmlLang: 'fr', direction: 'ltr'}, title: 'Docs FR'});
+const fr = testManifest({
+  docs: DOCS,
+  startPath: '/fr/docs/next/intro',
+  locale: {current: 'fr', default: 'en', htmlLang: 'fr', direction: 'ltr'},
+  title: 'Docs FR',
+});
 
 function rejected(pattern: RegExp) {
   return (error: unknown) => error instanceof ExportRejected && pattern.test(`${error.message} ${error.detail}`);
@@ -94,8 +125,14 @@ describe('resolveExportTarget', () => {
   });
 
   it('rejects the request for an unknown category or doc, or both at once', () => {
-    assert.throws(() => resolveExportTarget(manifestsOf(en), {version: 'current', category: 'Nope'}), rejected(/Unknown category "Nope".*Guides/));
-    assert.throws(() => resolveExportTarget(manifestsOf(en), {version: 'current', doc: 'nope'}), rejected(/Unknown doc "nope".*intro, guides\/setup/));
+    assert.throws(
+      () => resolveExportTarget(manifestsOf(en), {version: 'current', category: 'Nope'}),
+      rejected(/Unknown category "Nope".*Guides/),
+    );
+    assert.throws(
+      () => resolveExportTarget(manifestsOf(en), {version: 'current', doc: 'nope'}),
+      rejected(/Unknown doc "nope".*intro, guides\/setup/),
+    );
     assert.throws(() => resolveExportTarget(manifestsOf(en), {doc: 'intro', category: 'Guides'}), rejected(/either category or doc/));
   });
 

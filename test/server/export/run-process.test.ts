@@ -30,11 +30,10 @@ setInterval(() => {}, 1000);
 
 describe('runProcess', () => {
   it('reports the exit code and the last lines of output', async () => {
-    const outcome = await runProcess(
-      process.execPath,
-      ['-e', 'console.log("one"); console.error("Error: two"); process.exit(3)'],
-      {env: process.env, timeoutMs: 10_000},
-    );
+    const outcome = await runProcess(process.execPath, ['-e', 'console.log("one"); console.error("Error: two"); process.exit(3)'], {
+      env: process.env,
+      timeoutMs: 10_000,
+    });
     assert.equal(outcome.code, 3);
     assert.equal(outcome.timedOut, false);
     assert.deepEqual(outcome.lastLines.sort(), ['Error: two', 'one']);

@@ -58,8 +58,12 @@ describe('export progress: GET /export-status and /export-events', () => {
   };
 
   it('lists the running export with its phase, steps and percent, and the one waiting behind it', async () => {
-    const first = request(app()).get('/export-pdf?fileName=first&exportId=tab-1').then((response) => response);
-    const second = request(app()).get('/export-pdf?fileName=second&exportId=tab-2').then((response) => response);
+    const first = request(app())
+      .get('/export-pdf?fileName=first&exportId=tab-1')
+      .then((response) => response);
+    const second = request(app())
+      .get('/export-pdf?fileName=second&exportId=tab-2')
+      .then((response) => response);
     await until(async () => {
       const exports = (await request(app()).get('/export-status')).body.exports as ExportStatus[];
       return exports.length === 2 && exports[0]!.done === 2;
@@ -68,7 +72,10 @@ describe('export progress: GET /export-status and /export-events', () => {
     const {body} = await request(app()).get('/export-status').expect(200).expect('Content-Type', /json/);
     const [running, waiting] = body.exports as ExportStatus[];
     assert.equal(running!.fileName, 'first.pdf');
-    assert.deepEqual([running!.state, running!.phase, running!.done, running!.total, running!.queuePosition], ['running', 'capture', 2, 2, 0]);
+    assert.deepEqual(
+      [running!.state, running!.phase, running!.done, running!.total, running!.queuePosition],
+      ['running', 'capture', 2, 2, 0],
+    );
     assert.ok(running!.percent > 0 && running!.percent < 100, `percent ${running!.percent}`);
     assert.deepEqual(running!.clientIds, ['tab-1']);
     assert.ok(running!.elapsedMs >= 0);
@@ -84,7 +91,9 @@ describe('export progress: GET /export-status and /export-events', () => {
   });
 
   it('streams one export as server-sent events from its current state to done, then ends the stream', async () => {
-    const exported = request(app()).get('/export-pdf?fileName=streamed&exportId=tab-9').then((response) => response);
+    const exported = request(app())
+      .get('/export-pdf?fileName=streamed&exportId=tab-9')
+      .then((response) => response);
     await until(async () => (await request(app()).get('/export-status/tab-9')).status === 200);
     const stream = request(app())
       .get('/export-events?id=tab-9')
@@ -106,7 +115,11 @@ describe('export progress: GET /export-status and /export-events', () => {
     assert.equal(events.at(-1)!.state, 'done');
     assert.equal(events.at(-1)!.percent, 100);
     const percents = events.map((status) => status.percent);
-    assert.deepEqual(percents, [...percents].sort((a, b) => a - b), 'percent never goes back');
+    assert.deepEqual(
+      percents,
+      [...percents].sort((a, b) => a - b),
+      'percent never goes back',
+    );
     assert.equal((await exported).status, 200);
   });
 

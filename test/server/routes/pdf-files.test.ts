@@ -27,7 +27,10 @@ describe('GET /pdf-files', () => {
     await symlink(path.join(documentsDir, 'old.pdf'), path.join(documentsDir, 'alias.pdf'));
     const response = await request(app()).get('/pdf-files').expect(200);
     assert.equal(response.body.count, 2);
-    assert.deepEqual(response.body.files.map((f: {name: string}) => f.name), ['new.PDF', 'old.pdf']);
+    assert.deepEqual(
+      response.body.files.map((f: {name: string}) => f.name),
+      ['new.PDF', 'old.pdf'],
+    );
     const old = response.body.files[1];
     assert.deepEqual(Object.keys(old).sort(), ['created', 'modified', 'name', 'size', 'sizeMB']);
     assert.equal(old.size, 10);

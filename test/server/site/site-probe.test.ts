@@ -9,9 +9,7 @@ import {httpSiteProbe} from '../../../server/site/site-probe';
 function listen(handler: http.RequestListener): Promise<{url: string; server: http.Server}> {
   const server = http.createServer(handler);
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server}),
-    ),
+    server.listen(0, '127.0.0.1', () => resolve({url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server})),
   );
 }
 

@@ -27,8 +27,7 @@ describe('static site server', () => {
   });
   after(async () => root.remove());
 
-  const app = (baseUrl = '/') =>
-    createStaticSiteApp({outDir, baseUrl, trailingSlash: undefined}, {documentsDir, apiPort: 4321});
+  const app = (baseUrl = '/') => createStaticSiteApp({outDir, baseUrl, trailingSlash: undefined}, {documentsDir, apiPort: 4321});
 
   it('serves the built pages with clean URLs', async () => {
     const response = await request(app()).get('/docs/intro').expect(200);

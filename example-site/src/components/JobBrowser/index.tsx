@@ -31,12 +31,7 @@ export default function JobBrowser(): ReactNode {
             <option value="delayed">Delayed</option>
           </select>
         </label>
-        <input
-          type="search"
-          placeholder="Filter by job name…"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <input type="search" placeholder="Filter by job name…" value={search} onChange={(event) => setSearch(event.target.value)} />
         <label>
           <input type="checkbox" checked={mine} onChange={(event) => setMine(event.target.checked)} /> Only my jobs
         </label>

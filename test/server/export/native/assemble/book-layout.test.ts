@@ -6,7 +6,13 @@ import {overlayPages, placeDestinations} from '../../../../../server/export/nati
 import {TOC_TARGET} from '../../../../../server/export/native/shared/markers';
 import type {CapturedPage} from '../../../../../server/export/native/capture/page/capture-page';
 
-const chapter = (key: string): Chapter => ({key, title: `Title ${key}`, permalink: `/docs/${key}`, mermaidDiagrams: 0, rendersInBrowser: false});
+const chapter = (key: string): Chapter => ({
+  key,
+  title: `Title ${key}`,
+  permalink: `/docs/${key}`,
+  mermaidDiagrams: 0,
+  rendersInBrowser: false,
+});
 
 function page(key: string, headings: Array<[number, string]> = [], targets: string[] = []): CapturedPage {
   return {
@@ -25,14 +31,20 @@ describe('splitIntoParts', () => {
   it('makes at least one part per tab, keeps the order, and never an empty part', () => {
     const parts = splitIntoParts(sized([10, 10, 10, 10, 10]), 2, 1000);
     assert.equal(parts.length, 2);
-    assert.deepEqual(parts.flat().map((part) => part.key), [0, 1, 2, 3, 4]);
+    assert.deepEqual(
+      parts.flat().map((part) => part.key),
+      [0, 1, 2, 3, 4],
+    );
     assert.ok(parts.every((part) => part.length > 0));
   });
 
   it('cuts big books into parts of about the given size', () => {
     const parts = splitIntoParts(sized(Array.from({length: 100}, () => 100)), 2, 1000);
     assert.equal(parts.length, 10);
-    assert.ok(parts.every((part) => part.length >= 9 && part.length <= 11), parts.map((part) => part.length).join());
+    assert.ok(
+      parts.every((part) => part.length >= 9 && part.length <= 11),
+      parts.map((part) => part.length).join(),
+    );
   });
 
   it('never makes more parts than chapters', () => {
@@ -57,15 +69,36 @@ describe('tocEntries and outlineEntries', () => {
     {title: 'Category', chapterKey: 'b', children: [{title: 'B', chapterKey: 'b', children: []}]},
   ];
   const pages = new Map([
-    ['a', page('a', [[2, 'one'], [3, 'one-sub'], [2, 'two']])],
-    ['b', page('b', [[3, 'orphan-h3'], [2, 'three']])],
+    [
+      'a',
+      page('a', [
+        [2, 'one'],
+        [3, 'one-sub'],
+        [2, 'two'],
+      ]),
+    ],
+    [
+      'b',
+      page('b', [
+        [3, 'orphan-h3'],
+        [2, 'three'],
+      ]),
+    ],
   ]);
 
   it('lists docs with their h2 headings under the sidebar categories', () => {
     const shape = (entries: ReturnType<typeof tocEntries>): unknown =>
       entries.map((entry) => [entry.kind, entry.title, entry.target, shape(entry.children)]);
     assert.deepEqual(shape(tocEntries(nodes, pages)), [
-      ['doc', 'A', 'a', [['heading', 'Heading one', 'a--one', []], ['heading', 'Heading two', 'a--two', []]]],
+      [
+        'doc',
+        'A',
+        'a',
+        [
+          ['heading', 'Heading one', 'a--one', []],
+          ['heading', 'Heading two', 'a--two', []],
+        ],
+      ],
       ['category', 'Category', 'b', [['doc', 'B', 'b', [['heading', 'Heading three', 'b--three', []]]]]],
     ]);
   });
@@ -75,8 +108,28 @@ describe('tocEntries and outlineEntries', () => {
       entries.map((entry) => [entry.title, entry.open, shape(entry.children)]);
     assert.deepEqual(shape(outlineEntries(nodes, pages, 'Contents')), [
       ['Contents', false, []],
-      ['A', false, [['Heading one', false, [['Heading one-sub', false, []]]], ['Heading two', false, []]]],
-      ['Category', true, [['B', false, [['Heading orphan-h3', false, []], ['Heading three', false, []]]]]],
+      [
+        'A',
+        false,
+        [
+          ['Heading one', false, [['Heading one-sub', false, []]]],
+          ['Heading two', false, []],
+        ],
+      ],
+      [
+        'Category',
+        true,
+        [
+          [
+            'B',
+            false,
+            [
+              ['Heading orphan-h3', false, []],
+              ['Heading three', false, []],
+            ],
+          ],
+        ],
+      ],
     ]);
     assert.equal(outlineEntries(nodes, pages, 'Contents')[0]!.target, TOC_TARGET);
     assert.equal(outlineEntries(nodes, pages).length, 2, 'no TOC entry without a TOC');
@@ -85,8 +138,20 @@ describe('tocEntries and outlineEntries', () => {
 
 describe('placeDestinations and overlayPages', () => {
   const destinations = placeDestinations([
-    {firstPage: 3, destinations: new Map([['a', {page: 0, x: 0, y: 800}], ['a--one', {page: 1, x: 0, y: 300}]])},
-    {firstPage: 5, destinations: new Map([['b', {page: 0, x: 0, y: 800}], ['a', {page: 1, x: 0, y: 1}]])},
+    {
+      firstPage: 3,
+      destinations: new Map([
+        ['a', {page: 0, x: 0, y: 800}],
+        ['a--one', {page: 1, x: 0, y: 300}],
+      ]),
+    },
+    {
+      firstPage: 5,
+      destinations: new Map([
+        ['b', {page: 0, x: 0, y: 800}],
+        ['a', {page: 1, x: 0, y: 1}],
+      ]),
+    },
   ]);
 
   it('moves each part to its first book page and keeps the first of duplicate ids', () => {
@@ -106,7 +171,15 @@ describe('placeDestinations and overlayPages', () => {
     });
     assert.deepEqual(
       pages.map((entry) => [entry.number, entry.title]),
-      [[1, null], [2, 'Contents'], [3, 'Contents'], [4, 'Title a'], [5, 'Title a'], [6, 'Title b'], [7, 'Title b']],
+      [
+        [1, null],
+        [2, 'Contents'],
+        [3, 'Contents'],
+        [4, 'Title a'],
+        [5, 'Title a'],
+        [6, 'Title b'],
+        [7, 'Title b'],
+      ],
     );
   });
 });

@@ -7,7 +7,13 @@ import {CaptureCache} from '../../../../../server/export/native/capture/capture-
 import type {CapturedPage} from '../../../../../server/export/native/capture/page/capture-page';
 import {tempDir} from '../../../../helpers/fixtures';
 
-const chapter = (permalink: string): Chapter => ({key: 'guides/setup', title: 'Setup', permalink, mermaidDiagrams: 0, rendersInBrowser: false});
+const chapter = (permalink: string): Chapter => ({
+  key: 'guides/setup',
+  title: 'Setup',
+  permalink,
+  mermaidDiagrams: 0,
+  rendersInBrowser: false,
+});
 const fingerprint = async (buildDir: string, baseUrl: string, of: Chapter, settings: string) =>
   CaptureCache.fingerprint(await CaptureCache.builtFile(buildDir, baseUrl, of), of, settings);
 const page = (html: string): CapturedPage => ({html, headings: [], ids: [], targets: [], finalPath: '/', warnings: []});

@@ -12,21 +12,35 @@ const cmapOf = (entries: string) =>
 
 describe('ToUnicode CMaps', () => {
   it('reads bfchar entries, bfrange entries that count up, and bfrange entries with a list', () => {
-    const map = parseToUnicode(cmapOf('2 beginbfchar\n<01> <2F34>\n<02> <D83DDE80>\nendbfchar\n2 beginbfrange\n<10> <12> <0041>\n<20> <21> [<0066006C> <4E2D>]\nendbfrange'));
+    const map = parseToUnicode(
+      cmapOf(
+        '2 beginbfchar\n<01> <2F34>\n<02> <D83DDE80>\nendbfchar\n2 beginbfrange\n<10> <12> <0041>\n<20> <21> [<0066006C> <4E2D>]\nendbfrange',
+      ),
+    );
     assert.equal(map.codeBytes, 1);
-    assert.deepEqual([...map.text], [
-      [1, '⼴'],
-      [2, '🚀'],
-      [16, 'A'],
-      [17, 'B'],
-      [18, 'C'],
-      [32, 'fl'],
-      [33, '中'],
-    ]);
+    assert.deepEqual(
+      [...map.text],
+      [
+        [1, '⼴'],
+        [2, '🚀'],
+        [16, 'A'],
+        [17, 'B'],
+        [18, 'C'],
+        [32, 'fl'],
+        [33, '中'],
+      ],
+    );
   });
 
   it('writes what it reads, two-byte codes included', () => {
-    const map = {codeBytes: 2, text: new Map([[0x41ef, '广'], [0x0003, '🚀'], [0x0100, 'ﬁ']])};
+    const map = {
+      codeBytes: 2,
+      text: new Map([
+        [0x41ef, '广'],
+        [0x0003, '🚀'],
+        [0x0100, 'ﬁ'],
+      ]),
+    };
     const again = parseToUnicode(writeToUnicode(map));
     assert.equal(again.codeBytes, 2);
     assert.deepEqual(new Map([...again.text].sort(([a], [b]) => a - b)), new Map([...map.text].sort(([a], [b]) => a - b)));
@@ -49,7 +63,10 @@ function bookWithType3Font(toUnicode: string, fontName = 'AAAAAA+NotoSansCJKsc-R
       Type: 'Font',
       Subtype: 'Type3',
       FontDescriptor: context.register(descriptor),
-      Encoding: context.obj({Type: 'Encoding', Differences: [0, PDFName.of('g0'), PDFName.of('g41EF'), PDFName.of('g69AB'), PDFName.of('g1'), PDFName.of('g66C')]}),
+      Encoding: context.obj({
+        Type: 'Encoding',
+        Differences: [0, PDFName.of('g0'), PDFName.of('g41EF'), PDFName.of('g69AB'), PDFName.of('g1'), PDFName.of('g66C')],
+      }),
       ToUnicode: cmapRef,
     });
     context.register(font);
@@ -63,7 +80,11 @@ const textOf = (document: PDFDocument, ref: PDFRef) =>
 describe('restoreSharedGlyphText', () => {
   const cmap = cmapOf('4 beginbfchar\n<00> <0020>\n<01> <2F34>\n<02> <2F64>\n<03> <31D0>\nendbfchar');
   /** A CJK font's shared glyphs: 广 and ⼴, 用 and ⽤, the middle dots. */
-  const shared = new Map([[0x41ef, [0x2f34, 0x5e7f]], [0x69ab, [0x2f64, 0x7528]], [0x66c, [0xb7, 0x2022, 0x2027, 0x30fb]]]);
+  const shared = new Map([
+    [0x41ef, [0x2f34, 0x5e7f]],
+    [0x69ab, [0x2f64, 0x7528]],
+    [0x66c, [0xb7, 0x2022, 0x2027, 0x30fb]],
+  ]);
 
   it('gives each glyph that reads as a radical the ideograph the font draws with it', async () => {
     const {document, cmapRef} = await bookWithType3Font(cmap);
@@ -75,7 +96,15 @@ describe('restoreSharedGlyphText', () => {
     assert.equal(changed, 2);
     assert.deepEqual(asked, ['NotoSansCJKsc-Regular']);
     // The stroke's glyph draws no ideograph in this font, so it stays.
-    assert.deepEqual([...textOf(document, cmapRef)], [[0, ' '], [1, '广'], [2, '用'], [3, '㇐']]);
+    assert.deepEqual(
+      [...textOf(document, cmapRef)],
+      [
+        [0, ' '],
+        [1, '广'],
+        [2, '用'],
+        [3, '㇐'],
+      ],
+    );
   });
 
   it('reads a shared glyph as the one of its characters that the book’s text has, and only then', async () => {

@@ -34,7 +34,9 @@ async function chromiumLikePart(pages: number, dests: Record<string, number>, li
 
 describe('mergeBook', () => {
   it('joins the parts, turns marker links into jumps, keeps other links, and writes outline and destinations', async () => {
-    const first = await readPart(await chromiumLikePart(2, {'guides/a': 0, 'guides/a--setup step': 1}, [[0, `${MARKER}${encodeURIComponent('b')}`]]));
+    const first = await readPart(
+      await chromiumLikePart(2, {'guides/a': 0, 'guides/a--setup step': 1}, [[0, `${MARKER}${encodeURIComponent('b')}`]]),
+    );
     const second = await readPart(
       await chromiumLikePart(2, {b: 0}, [
         [0, `${MARKER}${encodeURIComponent('guides/a--setup step')}`],
@@ -53,7 +55,12 @@ describe('mergeBook', () => {
       destinations,
       overlayPages: new Set(),
       outline: [
-        {title: 'Guide A', target: 'guides/a', open: true, children: [{title: 'Setup step', target: 'guides/a--setup step', open: false, children: []}]},
+        {
+          title: 'Guide A',
+          target: 'guides/a',
+          open: true,
+          children: [{title: 'Setup step', target: 'guides/a--setup step', open: false, children: []}],
+        },
         {title: 'B — ünïcode', target: 'b', open: false, children: []},
         {title: 'Unknown', target: 'nowhere', open: false, children: []},
       ],
@@ -65,13 +72,25 @@ describe('mergeBook', () => {
     assert.equal(merged.title, 'The Book');
     assert.deepEqual(
       merged.links.map((link) => [link.page, link.destPage ?? link.uri]),
-      [[0, 2], [2, 1], [3, 'https://example.com/elsewhere']],
+      [
+        [0, 2],
+        [2, 1],
+        [3, 'https://example.com/elsewhere'],
+      ],
     );
     assert.deepEqual(
       merged.outline.map((entry) => [entry.depth, entry.title, entry.page]),
-      [[0, 'Guide A', 0], [1, 'Setup step', 1], [0, 'B — ünïcode', 2]],
+      [
+        [0, 'Guide A', 0],
+        [1, 'Setup step', 1],
+        [0, 'B — ünïcode', 2],
+      ],
     );
-    assert.deepEqual([...merged.namedDestinations.entries()].sort(), [['b', 2], ['guides/a', 0], ['guides/a--setup step', 1]]);
+    assert.deepEqual([...merged.namedDestinations.entries()].sort(), [
+      ['b', 2],
+      ['guides/a', 0],
+      ['guides/a--setup step', 1],
+    ]);
   });
 
   it('drops a marker link whose target is unknown rather than leave a dead URL', async () => {
