@@ -1,6 +1,6 @@
 // Runs every test: builds the package and the example site first, so the
-// end-to-end tests exercise what a user would run. `--unit` skips both builds
-// and the end-to-end tests.
+// end-to-end tests exercise what a user would run, then type-checks and lints.
+// `--unit` skips the builds, the checks and the end-to-end tests.
 import {spawnSync} from 'node:child_process';
 import {readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,8 @@ if (!unitOnly) {
   run('npm', ['run', 'build']);
   // tsx strips types without checking them; the tests are checked here.
   run('npm', ['run', 'typecheck']);
+  // ESLint, Prettier and the import rules (.dependency-cruiser.cjs).
+  run('npm', ['run', 'lint']);
 }
 run(process.execPath, [
   '--import',
