@@ -25,7 +25,7 @@ pre { display: flow-root; }
 img, video { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; object-fit: contain; }
 .markdown svg:not([width]), .markdown svg[width$="%"] { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; }
 .docusaurus-mermaid-container svg { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; }
-h1, h2, h3, h4, h5, h6 { break-after: avoid; }
+h1, h2, h3, h4, h5, h6 { break-inside: avoid; break-after: avoid; }
 figure, img, tr, .admonition, .theme-admonition, .docusaurus-mermaid-container { break-inside: avoid; }
 /* However the site hides an inactive panel: the hidden attribute, display, a zero height with overflow hidden, visibility, opacity, panels stacked in one place. */
 [role="tabpanel"] { display: block !important; height: auto !important; max-height: none !important; overflow: visible !important; visibility: visible !important; opacity: 1 !important; position: static !important; }
