@@ -21,7 +21,8 @@ has_chromium || packages+=(chromium)
 has_font() { command -v fc-list >/dev/null && [ -n "$(fc-list "$1" family)" ]; }
 has_font ':charset=1f680' || packages+=(fonts-noto-color-emoji)
 has_font ':lang=zh-cn' && has_font ':lang=ja' && has_font ':lang=ko' || packages+=(fonts-noto-cjk)
-has_font ':lang=ar' && has_font ':lang=he' && has_font ':lang=el' && has_font ':lang=ru' || packages+=(fonts-noto-core)
+has_font ':lang=ar' && has_font ':lang=he' && has_font ':lang=el' && has_font ':lang=ru' && has_font ':charset=2b62' ||
+  packages+=(fonts-noto-core)
 if [ "${1:-}" = "--for-tests" ] && ! command -v pdftotext >/dev/null; then
   packages+=(poppler-utils)
 fi

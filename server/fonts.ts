@@ -13,6 +13,8 @@ const SCRIPTS: Array<{name: string; pattern: string}> = [
   {name: 'Greek', pattern: ':lang=el'},
   {name: 'Arabic', pattern: ':lang=ar'},
   {name: 'Hebrew', pattern: ':lang=he'},
+  // Arrows and symbols docs use for UI paths ("Settings ⭢ Filters"); DejaVu, often the only font present, lacks them.
+  {name: 'symbols and arrows', pattern: ':charset=2b62'},
 ];
 
 /** The Debian/Ubuntu packages that bring fonts for every script above. */

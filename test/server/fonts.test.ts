@@ -20,14 +20,14 @@ describe('font check', () => {
   }
 
   it('names every script without a font, and the packages that bring them', async () => {
-    const report = await checkFonts(await fcList([':lang=ru', ':lang=el', ':lang=ar', ':lang=he']));
+    const report = await checkFonts(await fcList([':lang=ru', ':lang=el', ':lang=ar', ':lang=he', ':charset=2b62']));
     assert.equal(report.state, 'incomplete');
     assert.deepEqual(report.state === 'incomplete' && report.missing, ['emoji', 'Chinese', 'Japanese', 'Korean']);
     assert.match(report.state === 'incomplete' ? report.detail : '', /fonts-noto-color-emoji fonts-noto-cjk/);
   });
 
   it('is complete when every script has a font', async () => {
-    const all = [':charset=1f680', ':lang=zh-cn', ':lang=ja', ':lang=ko', ':lang=ru', ':lang=el', ':lang=ar', ':lang=he'];
+    const all = [':charset=1f680', ':lang=zh-cn', ':lang=ja', ':lang=ko', ':lang=ru', ':lang=el', ':lang=ar', ':lang=he', ':charset=2b62'];
     assert.deepEqual(await checkFonts(await fcList(all)), {state: 'complete'});
   });
 
