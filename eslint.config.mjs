@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  {ignores: ['lib/', '.bench/', 'example-site/build/', 'example-site/.docusaurus/', '**/node_modules/']},
+  {ignores: ['lib/', '.bench/', '.test-output/', 'example-site/build/', 'example-site/.docusaurus/', '**/node_modules/']},
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

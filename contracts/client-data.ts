@@ -10,6 +10,11 @@ export type ClientData = {
   documentsPath: string;
   /** Site path of the exported PDFs page, baseUrl included; absent when turned off. */
   exportsPagePath?: string;
+  /**
+   * Site path of this locale's index of books made at build time
+   * (`buildTime` option), baseUrl and locale included; absent when the option is off.
+   */
+  prebuiltIndexPath?: string;
 };
 
 /** Served by the server entry's site server under the site's baseUrl: `{apiPort}`. */

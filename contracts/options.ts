@@ -1,5 +1,6 @@
 import {Joi} from '@docusaurus/utils-validation';
 import type {OptionValidationContext} from '@docusaurus/types';
+import {DEFAULT_BUILD_TIME, buildTimeSchema, type BuildTimeOptions} from './build-time';
 
 /** Paper sizes Chromium's printer understands. */
 export const PAPER_FORMATS = ['Letter', 'Legal', 'Tabloid', 'Ledger', 'A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6'] as const;
@@ -116,10 +117,21 @@ export type PluginOptions = {
    * `''`: no footer.
    */
   footerTemplate?: string;
+  /**
+   * Make books during `docusaurus build`, for static hosting: each selected
+   * docs instance × version × locale becomes `<outDir>/pdf/<fileName>`, listed
+   * in `pdf/index.json`, and the button offers it when no API answers.
+   * `true`: the defaults of {@link BuildTimeOptions}. Default `false`: no
+   * Chromium starts during the build.
+   */
+  buildTime: BuildTimeOptions | false;
 };
 
 /** Options as written in `docusaurus.config`: all optional. */
-export type Options = Partial<PluginOptions>;
+export type Options = Partial<Omit<PluginOptions, 'buildTime'>> & {
+  /** See {@link PluginOptions.buildTime}; `true` takes every default, an object fills in the missing ones. */
+  buildTime?: boolean | Partial<BuildTimeOptions>;
+};
 
 export const DEFAULT_OPTIONS = {
   id: 'default',
@@ -143,6 +155,7 @@ export const DEFAULT_OPTIONS = {
     '.theme-code-block [class*="buttonGroup"]',
   ],
   captureFromBuild: true,
+  buildTime: false,
 } satisfies Omit<PluginOptions, 'coverImage' | 'headerTemplate' | 'footerTemplate' | 'tocTitle'>;
 
 const pixels = Joi.number().min(0).max(500);
@@ -186,14 +199,21 @@ const schema = Joi.object<PluginOptions>({
   css: Joi.string().allow(''),
   headerTemplate: Joi.string().allow(''),
   footerTemplate: Joi.string().allow(''),
+  buildTime: buildTimeSchema,
 });
 
+/** Every option the schema declares, for the test that holds the README's table to it. */
+export function optionNames(): string[] {
+  return Object.keys((schema.describe() as {keys: Record<string, unknown>}).keys);
+}
+
 export function validateOptions({validate, options}: OptionValidationContext<Options | undefined, PluginOptions>): PluginOptions {
-  const normalized = validate(schema, options ?? {});
+  const normalized = validate(schema, options ?? {}) as Omit<PluginOptions, 'buildTime'> & {buildTime: boolean | BuildTimeOptions};
   const format = PAPER_FORMATS.find((known) => known.toLowerCase() === normalized.paperFormat.toLowerCase());
   return {
     ...normalized,
     apiUrl: normalized.apiUrl?.replace(/\/+$/, ''),
     paperFormat: format ?? DEFAULT_OPTIONS.paperFormat,
+    buildTime: normalized.buildTime === true ? DEFAULT_BUILD_TIME : normalized.buildTime,
   };
 }

@@ -7,12 +7,14 @@ import {exportsPagePath, siteRootPath} from './client-data';
 import {defaultOutlineVersion, startPathOf} from '../contracts/outline';
 import {buildDocsOutline} from './docs-outline';
 import {registerExportCommand} from './export-command';
-import {PLUGIN_NAME, manifestFileName} from '../contracts/manifest';
+import {PREBUILT_INDEX_FILE} from '../contracts/build-time';
+import {PLUGIN_NAME, manifestFileName, type SiteManifest} from '../contracts/manifest';
 import {buildManifest} from './manifest';
 import type {PluginOptions} from '../contracts/options';
 import {pluginTexts, shippedMessages} from '../contracts/translations';
 
 export default function pluginExportPdf(context: LoadContext, options: PluginOptions): Plugin<void> {
+  let manifest: SiteManifest | undefined;
   return {
     name: PLUGIN_NAME,
 
@@ -57,7 +59,7 @@ export default function pluginExportPdf(context: LoadContext, options: PluginOpt
         );
       }
       const texts = pluginTexts(context.i18n.currentLocale, context.codeTranslations);
-      const manifest = buildManifest(context, options, startPath, outlines, texts);
+      manifest = buildManifest(context, options, startPath, outlines, texts);
       await actions.createData(manifestFileName(context.i18n.currentLocale), JSON.stringify(manifest, null, 2));
       const pagePath = exportsPagePath(context.baseUrl, options.exportsPage);
       if (pagePath) {
@@ -70,8 +72,16 @@ export default function pluginExportPdf(context: LoadContext, options: PluginOpt
         runtimeConfigPath: siteRoot + RUNTIME_CONFIG_FILE,
         documentsPath: siteRoot,
         exportsPagePath: pagePath,
+        prebuiltIndexPath: options.buildTime ? context.baseUrl + PREBUILT_INDEX_FILE : undefined,
       };
       actions.setGlobalData(clientData);
+    },
+
+    // Off by default: then nothing of the export code loads and no Chromium starts during the build.
+    async postBuild() {
+      if (!options.buildTime || !manifest) return;
+      const {exportAtBuildTime} = await import('../server/build-time/export-books.js');
+      await exportAtBuildTime({manifest, buildTime: options.buildTime, siteLocales: context.i18n.locales});
     },
   };
 }
@@ -80,6 +90,7 @@ export {validateOptions} from '../contracts/options';
 export {getSwizzleConfig} from './swizzle-config';
 export type {Options, PluginOptions} from '../contracts/options';
 export type {ClientData, RuntimeConfig} from '../contracts/client-data';
+export type {BuildTimeOptions, PrebuiltBook, PrebuiltIndex} from '../contracts/build-time';
 export type * from '../contracts/api';
 export type {ErrorBody} from '../contracts/errors';
 export type {Phase, ExportState} from '../contracts/progress';

@@ -1,6 +1,7 @@
 import {promises as fs} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type {SiteManifest} from '../contracts/manifest';
 import type {ExportEngineName} from '../contracts/options';
 import {DocsToPdfEngine} from './export/docs-to-pdf-engine';
 import {EngineSelector} from './export/engine-selector';
@@ -29,6 +30,8 @@ export type ExporterSetup = {
   timeoutMs: number;
   queueLimit: number;
   log: (line: string) => void;
+  /** The manifests exports resolve against; default: the ones the plugin wrote in the site's `.docusaurus`. */
+  loadManifests?: () => Promise<Map<string, SiteManifest>>;
 };
 
 /** The exporter with both engines, its scratch root ready and stale scratch files of dead processes gone. */
@@ -44,7 +47,7 @@ export async function createExporter(setup: ExporterSetup): Promise<Exporter> {
     siteOrigin: setup.siteOrigin,
     servesBuild: setup.servesBuild,
     siteProbe: setup.siteProbe,
-    loadManifests: () => readManifests(setup.siteDir, setup.pluginId),
+    loadManifests: setup.loadManifests ?? (() => readManifests(setup.siteDir, setup.pluginId)),
     timeoutMs: setup.timeoutMs,
     queueLimit: setup.queueLimit,
     workRoot: WORK_ROOT,

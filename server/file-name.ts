@@ -1,3 +1,4 @@
+import {docsNamePart} from '../contracts/build-time';
 import {ExportRejected} from './errors';
 
 const MAX_BYTES = 255;
@@ -33,8 +34,7 @@ export function defaultFileName(book: BookIdentity, now: Date = new Date()): str
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/:/g, '-');
-  const docs = book.docsPluginId === 'default' ? 'docs' : book.docsPluginId;
-  return `export-${[docs, book.version, book.locale].map(namePart).join('-')}-${stamp}.pdf`;
+  return `export-${[docsNamePart(book.docsPluginId), book.version, book.locale].map(namePart).join('-')}-${stamp}.pdf`;
 }
 
 function decodedOnceMore(raw: string): string {

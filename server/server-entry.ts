@@ -5,6 +5,7 @@ import path from 'node:path';
 import type {ChildProcess} from 'node:child_process';
 import type {SiteManifest} from '../contracts/manifest';
 import {createApp} from './app';
+import {seedDocuments} from './build-time/seed-documents';
 import {answerClientErrorsAsJson} from './client-error';
 import {checkFonts} from './fonts';
 import {loadSiteConfig, readBuiltManifest} from './built-site';
@@ -13,7 +14,7 @@ import {internalSiteOrigin, type ServerConfig} from './config';
 import {createExporter} from './create-exporter';
 import {killTree} from './export/process-tree';
 import {closeServer, freePort, listen} from './listen';
-import {readManifest} from './manifest';
+import {readManifest, readManifests} from './manifest';
 import {createDevSiteApp, spawnDevServer} from './site/dev-site';
 import {httpSiteProbe} from './site/site-probe';
 import {createStaticSiteApp} from './site/static-site';
@@ -75,6 +76,10 @@ async function startServers(
 ): Promise<RunningServer> {
   const config = loadSiteConfig(siteDir, manifest);
   await fs.mkdir(config.documentsDir, {recursive: true});
+  if (!dev) {
+    const seeded = await seedDocuments((await readManifests(siteDir)).values(), config.documentsDir);
+    if (seeded > 0) log(`PDFs made at build time copied into the documents directory: ${seeded}`);
+  }
   const siteOrigin = internalSiteOrigin(config);
   const siteProbe = httpSiteProbe(siteOrigin + manifest.baseUrl);
   const exporter = await createExporter({

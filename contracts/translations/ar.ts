@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': 'جميع ملفات PDF المصدّرة',
+  'theme.ExportPdf.notPrebuilt': 'لم يُنشأ ملف PDF لهذه الوثائق عند بناء هذا الموقع.',
   'theme.ExportPdf.book.pageOf': 'الصفحة {pageNumber} من {totalPages}',
   'theme.ExportPdf.book.tocTitle': 'جدول المحتويات',
   'theme.ExportPdf.book.version': 'الإصدار {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': 'نزّل ملفات PDF المصدّرة من هذه الوثائق، أو صدّر ملفًا جديدًا.',
   'theme.ExportPdf.page.download': 'تنزيل',
   'theme.ExportPdf.page.empty': 'لم يُصدَّر أي ملف PDF بعد. صدّر الوثائق وسيظهر الملف هنا.',
+  'theme.ExportPdf.page.prebuilt': 'أُنشئت عند بناء الموقع',
   'theme.ExportPdf.page.error': 'تعذّر عرض قائمة ملفات PDF المصدّرة:',
   'theme.ExportPdf.page.loading': 'جارٍ تحميل ملفات PDF المصدّرة…',
   'theme.ExportPdf.page.name': 'الملف',

@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': 'Alle exportierten PDFs',
+  'theme.ExportPdf.notPrebuilt': 'Beim Bauen dieser Website wurde kein PDF dieser Dokumentation erstellt.',
   'theme.ExportPdf.book.pageOf': 'Seite {pageNumber} von {totalPages}',
   'theme.ExportPdf.book.tocTitle': 'Inhaltsverzeichnis',
   'theme.ExportPdf.book.version': 'Version {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': 'Laden Sie die PDF-Exporte dieser Dokumentation herunter oder erstellen Sie einen neuen Export.',
   'theme.ExportPdf.page.download': 'Herunterladen',
   'theme.ExportPdf.page.empty': 'Es wurde noch kein PDF exportiert. Exportieren Sie die Dokumentation, dann erscheint die Datei hier.',
+  'theme.ExportPdf.page.prebuilt': 'Beim Bauen der Website erstellt',
   'theme.ExportPdf.page.error': 'Die exportierten PDFs konnten nicht aufgelistet werden:',
   'theme.ExportPdf.page.loading': 'Exportierte PDFs werden geladen…',
   'theme.ExportPdf.page.name': 'Datei',

@@ -5,6 +5,7 @@
  */
 const en = {
   'theme.ExportPdf.allExports': 'All exported PDFs',
+  'theme.ExportPdf.notPrebuilt': 'No PDF of these docs was made when this site was built.',
   'theme.ExportPdf.book.pageOf': 'Page {pageNumber} of {totalPages}',
   'theme.ExportPdf.book.tocTitle': 'Table of Contents',
   'theme.ExportPdf.book.version': 'Version {version}',
@@ -19,6 +20,7 @@ const en = {
   'theme.ExportPdf.page.description': 'Download the PDF exports of this documentation, or export a new one.',
   'theme.ExportPdf.page.download': 'Download',
   'theme.ExportPdf.page.empty': 'No PDF has been exported yet. Export the docs and the file appears here.',
+  'theme.ExportPdf.page.prebuilt': 'Made when the site was built',
   'theme.ExportPdf.page.error': 'The exported PDFs could not be listed:',
   'theme.ExportPdf.page.loading': 'Loading the exported PDFs…',
   'theme.ExportPdf.page.name': 'File',

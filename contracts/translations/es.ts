@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': 'Todos los PDF exportados',
+  'theme.ExportPdf.notPrebuilt': 'No se generó ningún PDF de esta documentación al construir este sitio.',
   'theme.ExportPdf.book.pageOf': 'Página {pageNumber} de {totalPages}',
   'theme.ExportPdf.book.tocTitle': 'Índice',
   'theme.ExportPdf.book.version': 'Versión {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': 'Descarga las exportaciones en PDF de esta documentación o crea una nueva.',
   'theme.ExportPdf.page.download': 'Descargar',
   'theme.ExportPdf.page.empty': 'Todavía no se ha exportado ningún PDF. Exporta la documentación y el archivo aparecerá aquí.',
+  'theme.ExportPdf.page.prebuilt': 'Generados al construir el sitio',
   'theme.ExportPdf.page.error': 'No se pudieron listar los PDF exportados:',
   'theme.ExportPdf.page.loading': 'Cargando los PDF exportados…',
   'theme.ExportPdf.page.name': 'Archivo',

@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': 'همهٔ خروجی‌های PDF',
+  'theme.ExportPdf.notPrebuilt': 'هنگام ساخت این سایت، هیچ PDF از این مستندات ساخته نشد.',
   'theme.ExportPdf.book.pageOf': 'صفحه {pageNumber} از {totalPages}',
   'theme.ExportPdf.book.tocTitle': 'فهرست مطالب',
   'theme.ExportPdf.book.version': 'نسخه {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': 'خروجی‌های PDF این مستندات را دانلود کنید یا خروجی جدیدی بگیرید.',
   'theme.ExportPdf.page.download': 'دانلود',
   'theme.ExportPdf.page.empty': 'هنوز هیچ خروجی PDF گرفته نشده است. از مستندات خروجی بگیرید تا فایل اینجا نمایش داده شود.',
+  'theme.ExportPdf.page.prebuilt': 'ساخته‌شده هنگام ساخت سایت',
   'theme.ExportPdf.page.error': 'نمایش فهرست خروجی‌های PDF ممکن نشد:',
   'theme.ExportPdf.page.loading': 'در حال بارگیری خروجی‌های PDF…',
   'theme.ExportPdf.page.name': 'فایل',

@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': 'Tous les PDF exportés',
+  'theme.ExportPdf.notPrebuilt': 'Aucun PDF de cette documentation n’a été créé lors de la construction du site.',
   'theme.ExportPdf.book.pageOf': 'Page {pageNumber} sur {totalPages}',
   'theme.ExportPdf.book.tocTitle': 'Table des matières',
   'theme.ExportPdf.book.version': 'Version {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': 'Téléchargez les exports PDF de cette documentation, ou lancez-en un nouveau.',
   'theme.ExportPdf.page.download': 'Télécharger',
   'theme.ExportPdf.page.empty': 'Aucun PDF n’a encore été exporté. Exportez la documentation et le fichier apparaîtra ici.',
+  'theme.ExportPdf.page.prebuilt': 'Créés lors de la construction du site',
   'theme.ExportPdf.page.error': 'Impossible de lister les PDF exportés :',
   'theme.ExportPdf.page.loading': 'Chargement des PDF exportés…',
   'theme.ExportPdf.page.name': 'Fichier',

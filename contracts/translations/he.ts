@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': 'כל קובצי ה-PDF שיוצאו',
+  'theme.ExportPdf.notPrebuilt': 'לא נוצר קובץ PDF של תיעוד זה בעת בניית האתר.',
   'theme.ExportPdf.book.pageOf': 'עמוד {pageNumber} מתוך {totalPages}',
   'theme.ExportPdf.book.tocTitle': 'תוכן העניינים',
   'theme.ExportPdf.book.version': 'גרסה {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': 'הורדת קובצי ה-PDF שיוצאו מתיעוד זה, או ייצוא קובץ חדש.',
   'theme.ExportPdf.page.download': 'הורדה',
   'theme.ExportPdf.page.empty': 'עדיין לא יוצא אף קובץ PDF. לאחר ייצוא התיעוד, הקובץ יופיע כאן.',
+  'theme.ExportPdf.page.prebuilt': 'נוצרו בעת בניית האתר',
   'theme.ExportPdf.page.error': 'לא ניתן היה להציג את רשימת קובצי ה-PDF שיוצאו:',
   'theme.ExportPdf.page.loading': 'קובצי ה-PDF שיוצאו נטענים…',
   'theme.ExportPdf.page.name': 'קובץ',

@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': 'Tutti i PDF esportati',
+  'theme.ExportPdf.notPrebuilt': 'Nessun PDF di questa documentazione è stato creato durante la build del sito.',
   'theme.ExportPdf.book.pageOf': 'Pagina {pageNumber} di {totalPages}',
   'theme.ExportPdf.book.tocTitle': 'Indice',
   'theme.ExportPdf.book.version': 'Versione {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': 'Scarica le esportazioni PDF di questa documentazione o creane una nuova.',
   'theme.ExportPdf.page.download': 'Scarica',
   'theme.ExportPdf.page.empty': 'Nessun PDF è stato ancora esportato. Esporta la documentazione e il file apparirà qui.',
+  'theme.ExportPdf.page.prebuilt': 'Creati durante la build del sito',
   'theme.ExportPdf.page.error': 'Impossibile elencare i PDF esportati:',
   'theme.ExportPdf.page.loading': 'Caricamento dei PDF esportati…',
   'theme.ExportPdf.page.name': 'File',

@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': 'エクスポート済みのPDF一覧',
+  'theme.ExportPdf.notPrebuilt': 'このサイトのビルド時に、このドキュメントのPDFは作成されていません。',
   'theme.ExportPdf.book.pageOf': '{pageNumber} / {totalPages} ページ',
   'theme.ExportPdf.book.tocTitle': '目次',
   'theme.ExportPdf.book.version': 'バージョン {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': 'このドキュメントのPDFエクスポートをダウンロードするか、新しくエクスポートします。',
   'theme.ExportPdf.page.download': 'ダウンロード',
   'theme.ExportPdf.page.empty': 'まだPDFはエクスポートされていません。ドキュメントをエクスポートすると、ここにファイルが表示されます。',
+  'theme.ExportPdf.page.prebuilt': 'サイトのビルド時に作成',
   'theme.ExportPdf.page.error': 'エクスポート済みのPDFを一覧表示できませんでした：',
   'theme.ExportPdf.page.loading': 'エクスポート済みのPDFを読み込み中…',
   'theme.ExportPdf.page.name': 'ファイル',

@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': '내보낸 모든 PDF',
+  'theme.ExportPdf.notPrebuilt': '이 사이트를 빌드할 때 이 문서의 PDF가 만들어지지 않았습니다.',
   'theme.ExportPdf.book.pageOf': '{pageNumber} / {totalPages} 페이지',
   'theme.ExportPdf.book.tocTitle': '목차',
   'theme.ExportPdf.book.version': '버전 {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': '이 문서의 PDF 내보내기 파일을 다운로드하거나 새로 내보내세요.',
   'theme.ExportPdf.page.download': '다운로드',
   'theme.ExportPdf.page.empty': '아직 내보낸 PDF가 없습니다. 문서를 내보내면 여기에 파일이 표시됩니다.',
+  'theme.ExportPdf.page.prebuilt': '사이트 빌드 시 생성됨',
   'theme.ExportPdf.page.error': '내보낸 PDF 목록을 불러올 수 없습니다:',
   'theme.ExportPdf.page.loading': '내보낸 PDF를 불러오는 중…',
   'theme.ExportPdf.page.name': '파일',

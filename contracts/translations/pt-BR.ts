@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': 'Todos os PDFs exportados',
+  'theme.ExportPdf.notPrebuilt': 'Nenhum PDF desta documentação foi gerado na construção deste site.',
   'theme.ExportPdf.book.pageOf': 'Página {pageNumber} de {totalPages}',
   'theme.ExportPdf.book.tocTitle': 'Sumário',
   'theme.ExportPdf.book.version': 'Versão {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': 'Baixe as exportações em PDF desta documentação ou gere uma nova.',
   'theme.ExportPdf.page.download': 'Baixar',
   'theme.ExportPdf.page.empty': 'Nenhum PDF foi exportado ainda. Exporte a documentação e o arquivo aparecerá aqui.',
+  'theme.ExportPdf.page.prebuilt': 'Gerados na construção do site',
   'theme.ExportPdf.page.error': 'Não foi possível listar os PDFs exportados:',
   'theme.ExportPdf.page.loading': 'Carregando os PDFs exportados…',
   'theme.ExportPdf.page.name': 'Arquivo',

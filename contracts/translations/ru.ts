@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': 'Все экспортированные PDF',
+  'theme.ExportPdf.notPrebuilt': 'При сборке сайта PDF этой документации не создавался.',
   'theme.ExportPdf.book.pageOf': 'Страница {pageNumber} из {totalPages}',
   'theme.ExportPdf.book.tocTitle': 'Содержание',
   'theme.ExportPdf.book.version': 'Версия {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': 'Скачайте PDF-экспорты этой документации или создайте новый.',
   'theme.ExportPdf.page.download': 'Скачать',
   'theme.ExportPdf.page.empty': 'PDF ещё не экспортировались. Экспортируйте документацию, и файл появится здесь.',
+  'theme.ExportPdf.page.prebuilt': 'Созданы при сборке сайта',
   'theme.ExportPdf.page.error': 'Не удалось получить список экспортированных PDF:',
   'theme.ExportPdf.page.loading': 'Загрузка экспортированных PDF…',
   'theme.ExportPdf.page.name': 'Файл',

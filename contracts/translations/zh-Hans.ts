@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': '所有已导出的 PDF',
+  'theme.ExportPdf.notPrebuilt': '构建本站点时未生成这部分文档的 PDF。',
   'theme.ExportPdf.book.pageOf': '第 {pageNumber} 页，共 {totalPages} 页',
   'theme.ExportPdf.book.tocTitle': '目录',
   'theme.ExportPdf.book.version': '版本 {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': '下载本文档的 PDF 导出文件，或导出新的 PDF。',
   'theme.ExportPdf.page.download': '下载',
   'theme.ExportPdf.page.empty': '尚未导出任何 PDF。导出文档后，文件将显示在此处。',
+  'theme.ExportPdf.page.prebuilt': '构建站点时生成',
   'theme.ExportPdf.page.error': '无法列出已导出的 PDF：',
   'theme.ExportPdf.page.loading': '正在加载已导出的 PDF…',
   'theme.ExportPdf.page.name': '文件',

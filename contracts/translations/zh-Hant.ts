@@ -2,6 +2,7 @@ import type {Messages} from './en';
 
 const messages: Messages = {
   'theme.ExportPdf.allExports': '所有已匯出的 PDF',
+  'theme.ExportPdf.notPrebuilt': '建置本網站時未產生這部分文件的 PDF。',
   'theme.ExportPdf.book.pageOf': '第 {pageNumber} 頁，共 {totalPages} 頁',
   'theme.ExportPdf.book.tocTitle': '目錄',
   'theme.ExportPdf.book.version': '版本 {version}',
@@ -16,6 +17,7 @@ const messages: Messages = {
   'theme.ExportPdf.page.description': '下載本文件的 PDF 匯出檔，或匯出新的 PDF。',
   'theme.ExportPdf.page.download': '下載',
   'theme.ExportPdf.page.empty': '尚未匯出任何 PDF。匯出文件後，檔案就會顯示在這裡。',
+  'theme.ExportPdf.page.prebuilt': '建置網站時產生',
   'theme.ExportPdf.page.error': '無法列出已匯出的 PDF：',
   'theme.ExportPdf.page.loading': '正在載入已匯出的 PDF…',
   'theme.ExportPdf.page.name': '檔案',

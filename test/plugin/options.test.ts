@@ -1,7 +1,10 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
-import {DEFAULT_OPTIONS, validateOptions, type Options} from '../../contracts/options';
+import {DEFAULT_BUILD_TIME} from '../../contracts/build-time';
+import {DEFAULT_OPTIONS, optionNames, validateOptions, type Options} from '../../contracts/options';
 
 function validate(options: unknown) {
   return validateOptions({
@@ -28,6 +31,20 @@ describe('validateOptions', () => {
     assert.equal(options.coverImage, undefined);
     assert.equal(options.captureFromBuild, true);
     assert.equal(options.exportsPage, '/pdf-exports');
+  });
+
+  it('turns buildTime off by default, fills its defaults from true or a partial object, and refuses bad values', () => {
+    assert.equal(validate({}).buildTime, false);
+    assert.deepEqual(validate({buildTime: true}).buildTime, DEFAULT_BUILD_TIME);
+    assert.deepEqual(validate({buildTime: {versions: 'all', locales: ['en']}}).buildTime, {
+      ...DEFAULT_BUILD_TIME,
+      versions: 'all',
+      locales: ['en'],
+    });
+    assert.throws(() => validate({buildTime: {versions: 'latest'}}), /buildTime/);
+    assert.throws(() => validate({buildTime: {fileName: 'book.pdf'}}), /\{version\}/);
+    assert.throws(() => validate({buildTime: {fileName: 'out/{version}-{locale}.pdf'}}), /without a directory/);
+    assert.throws(() => validate({buildTime: {onError: 'ignore'}}), /onError/);
   });
 
   it('accepts undefined options, as a plugin listed without options', () => {
@@ -79,4 +96,17 @@ describe('validateOptions', () => {
       assert.throws(() => validate(bad), /"?[a-zA-Z]+/);
     });
   }
+
+  it("are the README's table, option for option", () => {
+    const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('\n## Plugin options\n'), readme.indexOf('\n## Server configuration\n'));
+    const documented = [...section.matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1]);
+    // `id` names a plugin instance; the README says only one is supported.
+    assert.deepEqual(
+      documented.sort(),
+      optionNames()
+        .filter((name) => name !== 'id')
+        .sort(),
+    );
+  });
 });

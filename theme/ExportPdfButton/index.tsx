@@ -6,101 +6,10 @@ import Translate, {translate} from '@docusaurus/Translate';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import type {Props} from '@theme/ExportPdfButton';
 import type {ClientData} from 'docusaurus-plugin-export-pdf';
-import type {ExportProgress} from './api';
+import {ProgressPanel} from './ProgressPanel';
 import {useExportPdf} from './useExportPdf';
 import {useLocaleNumbers} from './useLocaleNumbers';
 import styles from './styles.module.css';
-
-/** What the export is doing, in words. */
-function ProgressStep({progress}: {progress?: ExportProgress}): ReactNode {
-  const values = {done: progress?.done ?? 0, total: progress?.total ?? 0, position: progress?.queuePosition ?? 0};
-  const counted = progress?.total !== undefined;
-  switch (progress?.phase) {
-    case 'queued':
-      return (
-        <Translate id="theme.ExportPdf.progress.queued" description="Export progress: waiting behind other exports" values={values}>
-          {'Waiting for {position} export(s) ahead'}
-        </Translate>
-      );
-    case 'discover':
-      return (
-        <Translate id="theme.ExportPdf.progress.discover" description="Export progress: reading the docs' sidebar">
-          Reading the sidebar
-        </Translate>
-      );
-    case 'capture':
-      return counted ? (
-        <Translate id="theme.ExportPdf.progress.captureCounted" description="Export progress: pages captured of all" values={values}>
-          {'Capturing pages: {done} of {total}'}
-        </Translate>
-      ) : (
-        <Translate id="theme.ExportPdf.progress.capture" description="Export progress: capturing the pages">
-          Capturing pages
-        </Translate>
-      );
-    case 'render':
-      return counted ? (
-        <Translate
-          id="theme.ExportPdf.progress.renderCounted"
-          description="Export progress: parts of the book printed of all"
-          values={values}
-        >
-          {'Printing: part {done} of {total}'}
-        </Translate>
-      ) : (
-        <Translate id="theme.ExportPdf.progress.render" description="Export progress: printing the book">
-          Printing
-        </Translate>
-      );
-    case 'assemble':
-    case 'merge':
-      return (
-        <Translate id="theme.ExportPdf.progress.assemble" description="Export progress: joining the parts, TOC and bookmarks">
-          Assembling the book
-        </Translate>
-      );
-    case 'write':
-      return (
-        <Translate id="theme.ExportPdf.progress.write" description="Export progress: saving the file">
-          Saving the PDF
-        </Translate>
-      );
-    default:
-      return (
-        <Translate id="theme.ExportPdf.progress.starting" description="Export progress before the server reports any">
-          Starting the export
-        </Translate>
-      );
-  }
-}
-
-function ProgressPanel({progress}: {progress?: ExportProgress}): ReactNode {
-  const numbers = useLocaleNumbers();
-  const percent = Math.round(progress?.percent ?? 0);
-  const label = translate({
-    id: 'theme.ExportPdf.progress.label',
-    message: 'PDF export progress',
-    description: 'Accessible name of the export progress bar',
-  });
-  return (
-    <div className={clsx(styles.panel, styles.progressPanel)} data-testid="export-pdf-progress">
-      <div
-        className={styles.progressTrack}
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <div className={styles.progressBar} style={{width: `${percent}%`}} />
-      </div>
-      <div className={styles.progressText} aria-live="polite">
-        <ProgressStep progress={progress} />
-        <span className={styles.percent}>{numbers.percent.format(percent / 100)}</span>
-      </div>
-    </div>
-  );
-}
 
 function CloseButton({onClick}: {onClick: () => void}): ReactNode {
   const label = translate({
@@ -112,6 +21,34 @@ function CloseButton({onClick}: {onClick: () => void}): ReactNode {
     <button type="button" className={clsx('clean-btn', styles.close)} onClick={onClick} aria-label={label} title={label}>
       ×
     </button>
+  );
+}
+
+/** The finished export's file, or the book the build made, as a link. */
+function DownloadPanel(props: {href: string; fileName: string; megabytes: number; exportsLink?: string; onClose: () => void}): ReactNode {
+  const numbers = useLocaleNumbers();
+  return (
+    <div className={clsx(styles.panel, styles.success)} role="status">
+      <div className={styles.doneBody}>
+        <a className={styles.download} href={props.href} download={props.fileName} data-testid="export-pdf-download">
+          <Translate
+            id="theme.ExportPdf.download"
+            description="Link to the exported PDF"
+            values={{fileName: props.fileName, size: numbers.megabytes.format(props.megabytes)}}
+          >
+            {'Download {fileName} ({size} MB)'}
+          </Translate>
+        </a>
+        {props.exportsLink && (
+          <Link to={props.exportsLink} className={styles.allExports} data-testid="export-pdf-all-exports">
+            <Translate id="theme.ExportPdf.allExports" description="Link from the export notice to the page listing every PDF">
+              All exported PDFs
+            </Translate>
+          </Link>
+        )}
+      </div>
+      <CloseButton onClick={props.onClose} />
+    </div>
   );
 }
 
@@ -165,30 +102,42 @@ export default function ExportPdfButton({className, inline = false, onExported}:
       </button>
       {busy && <ProgressPanel progress={state.progress} />}
       {state.status === 'done' && (
-        <div className={clsx(styles.panel, styles.success)} role="status">
-          <div className={styles.doneBody}>
-            <a
-              className={styles.download}
-              href={documentsPath + state.result.pdfUrl}
-              download={state.result.fileName}
-              data-testid="export-pdf-download"
+        <DownloadPanel
+          href={documentsPath + state.result.pdfUrl}
+          fileName={state.result.fileName}
+          megabytes={Number(state.result.fileSizeMB)}
+          exportsLink={exportsPagePath && !onExportsPage ? exportsPagePath : undefined}
+          onClose={reset}
+        />
+      )}
+      {state.status === 'prebuilt' && (
+        <DownloadPanel
+          href={state.download.href}
+          fileName={state.download.book.file}
+          megabytes={state.download.book.bytes / 2 ** 20}
+          onClose={reset}
+        />
+      )}
+      {state.status === 'not-prebuilt' && (
+        <div className={clsx(styles.panel, styles.error)} role="alert" data-testid="export-pdf-not-prebuilt">
+          <span>
+            <Translate
+              id="theme.ExportPdf.notPrebuilt"
+              description="Shown on a static site when no PDF of the viewed docs was made at build time"
             >
-              <Translate
-                id="theme.ExportPdf.download"
-                description="Link to the exported PDF"
-                values={{fileName: state.result.fileName, size: numbers.megabytes.format(Number(state.result.fileSizeMB))}}
-              >
-                {'Download {fileName} ({size} MB)'}
-              </Translate>
-            </a>
+              No PDF of these docs was made when this site was built.
+            </Translate>
             {exportsPagePath && !onExportsPage && (
-              <Link to={exportsPagePath} className={styles.allExports} data-testid="export-pdf-all-exports">
-                <Translate id="theme.ExportPdf.allExports" description="Link from the export notice to the page listing every PDF">
-                  All exported PDFs
-                </Translate>
-              </Link>
+              <>
+                {' '}
+                <Link to={exportsPagePath} data-testid="export-pdf-all-exports">
+                  <Translate id="theme.ExportPdf.allExports" description="Link from the export notice to the page listing every PDF">
+                    All exported PDFs
+                  </Translate>
+                </Link>
+              </>
             )}
-          </div>
+          </span>
           <CloseButton onClick={reset} />
         </div>
       )}

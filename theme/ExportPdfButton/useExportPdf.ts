@@ -15,18 +15,24 @@ import {
   saveToken,
   type ExportProgress,
 } from './api';
+import {apiAnswers, loadPrebuiltBooks, pickPrebuilt, startDownload, type PrebuiltDownload} from './prebuilt';
 
 export type ExportState =
   | {status: 'idle'}
   | {status: 'busy'; progress?: ExportProgress}
   | {status: 'done'; result: ExportSuccess}
+  /** No API answered: the book made at build time, whose download has started. */
+  | {status: 'prebuilt'; download: PrebuiltDownload}
+  /** No API answered, and the build made no book of what the reader views. */
+  | {status: 'not-prebuilt'}
   | {status: 'needs-token'; message: string}
   | {status: 'error'; message: string; detail?: string};
 
 /**
  * Runs one export at a time from this page, of the locale, docs plugin
  * instance and version the reader is viewing (the API's defaults outside the
- * docs), follows its progress, and keeps its outcome.
+ * docs), follows its progress, and keeps its outcome. On a site built with
+ * `buildTime` and no API that answers, it downloads the book the build made.
  */
 export function useExportPdf(): {
   state: ExportState;
@@ -54,8 +60,15 @@ export function useExportPdf(): {
       const exportId = newExportId();
       const follow = new AbortController();
       following.current = follow;
+      const offline = Symbol('no API');
       resolveApiUrl(data)
-        .then((url) => {
+        .then(async (url) => {
+          if (data.prebuiltIndexPath && !given && !(await apiAnswers(url))) {
+            const download = pickPrebuilt(await loadPrebuiltBooks(data.prebuiltIndexPath), {docsPluginId, version});
+            if (download) startDownload(download);
+            setState(download ? {status: 'prebuilt', download} : {status: 'not-prebuilt'});
+            throw offline;
+          }
           apiUrl = url;
           if (given) saveToken(url, given);
           const token = given ?? loadToken(url);
@@ -77,6 +90,7 @@ export function useExportPdf(): {
           },
           (error: unknown) => {
             follow.abort();
+            if (error === offline) return;
             if (error instanceof ExportAuthError) {
               // Missing or rejected: a stored token would only fail again.
               if (apiUrl) forgetToken(apiUrl);

@@ -6,6 +6,7 @@ import {usePluginData} from '@docusaurus/useGlobalData';
 import Layout from '@theme/Layout';
 import type {ClientData, PdfFileEntry} from 'docusaurus-plugin-export-pdf';
 import {useLocaleLanguage, useLocaleNumbers} from '../ExportPdfButton/useLocaleNumbers';
+import type {PrebuiltDownload} from '../ExportPdfButton/prebuilt';
 import {bookTexts} from './bookTexts';
 import {usePdfFiles} from './usePdfFiles';
 import styles from './styles.module.css';
@@ -28,8 +29,26 @@ function bookContents(book: PdfFileEntry['book'], languages?: Intl.DisplayNames)
   return parts.join(' · ');
 }
 
-function FileRow({file, siteRoot, formats}: {file: PdfFileEntry; siteRoot: string; formats: Formats}): ReactNode {
-  const href = siteRoot + encodeURIComponent(file.name);
+/** A listed PDF and where it downloads from. */
+type FileRowData = PdfFileEntry & {href: string};
+
+/** A book the build made, as the API would list it. */
+function prebuiltRow({book, href}: PrebuiltDownload): FileRowData {
+  const {docsPluginId, version, versionLabel, locale} = book;
+  const sizeMB = (book.bytes / 2 ** 20).toFixed(2);
+  return {
+    name: book.file,
+    href,
+    size: book.bytes,
+    sizeMB,
+    created: book.generatedAt,
+    modified: book.generatedAt,
+    book: {docsPluginId, version, versionLabel, locale},
+  };
+}
+
+function FileRow({file, formats}: {file: FileRowData; formats: Formats}): ReactNode {
+  const {href} = file;
   const modified = new Date(file.modified);
   return (
     <tr data-testid="pdf-exports-row">
@@ -56,8 +75,7 @@ function FileRow({file, siteRoot, formats}: {file: PdfFileEntry; siteRoot: strin
   );
 }
 
-function FileTable({files}: {files: PdfFileEntry[]}): ReactNode {
-  const {documentsPath} = usePluginData('docusaurus-plugin-export-pdf') as ClientData;
+function FileTable({files, testId}: {files: FileRowData[]; testId: string}): ReactNode {
   const language = useLocaleLanguage();
   const {megabytes} = useLocaleNumbers();
   const formats: Formats = {
@@ -66,7 +84,7 @@ function FileTable({files}: {files: PdfFileEntry[]}): ReactNode {
     languages: typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(language, {type: 'language'}) : undefined,
   };
   return (
-    <table className={styles.table} data-testid="pdf-exports-table">
+    <table className={styles.table} data-testid={testId}>
       <thead>
         <tr>
           <th>
@@ -100,7 +118,7 @@ function FileTable({files}: {files: PdfFileEntry[]}): ReactNode {
       </thead>
       <tbody>
         {files.map((file) => (
-          <FileRow key={file.name} file={file} siteRoot={documentsPath} formats={formats} />
+          <FileRow key={file.href} file={file} formats={formats} />
         ))}
       </tbody>
     </table>
@@ -109,7 +127,10 @@ function FileTable({files}: {files: PdfFileEntry[]}): ReactNode {
 
 /** Every PDF the API holds, newest first, with an Export button; loaded in the browser. */
 export default function ExportPdfPage(): ReactNode {
-  const {state, reload} = usePdfFiles();
+  const {state, prebuilt, reload} = usePdfFiles();
+  const {documentsPath} = usePluginData('docusaurus-plugin-export-pdf') as ClientData;
+  // A static host has no API to list: its books are the ones the build made, and that is no error.
+  const apiError = state.status === 'error' && prebuilt.length === 0 ? state : undefined;
   const title = translate({
     id: 'theme.ExportPdf.page.title',
     message: 'Exported PDFs',
@@ -143,18 +164,28 @@ export default function ExportPdfPage(): ReactNode {
             </Translate>
           </p>
         )}
-        {state.status === 'error' && (
+        {prebuilt.length > 0 && (
+          <section data-testid="pdf-exports-prebuilt">
+            <h2 className={styles.sectionTitle}>
+              <Translate id="theme.ExportPdf.page.prebuilt" description="Heading of the PDFs made when the site was built">
+                Made when the site was built
+              </Translate>
+            </h2>
+            <FileTable files={prebuilt.map(prebuiltRow)} testId="pdf-exports-prebuilt-table" />
+          </section>
+        )}
+        {apiError && (
           <div className="alert alert--danger" role="alert" data-testid="pdf-exports-error">
             <strong>
               <Translate id="theme.ExportPdf.page.error" description="Heading of the error shown when the PDF list cannot load">
                 The exported PDFs could not be listed:
               </Translate>
             </strong>{' '}
-            {state.message}
-            {state.detail && <div className={styles.detail}>{state.detail}</div>}
+            {apiError.message}
+            {apiError.detail && <div className={styles.detail}>{apiError.detail}</div>}
           </div>
         )}
-        {state.status === 'ready' && state.files.length === 0 && (
+        {state.status === 'ready' && state.files.length === 0 && prebuilt.length === 0 && (
           <div className={styles.empty} data-testid="pdf-exports-empty">
             <p>
               <Translate id="theme.ExportPdf.page.empty" description="Shown when no PDF has been exported yet">
@@ -163,7 +194,12 @@ export default function ExportPdfPage(): ReactNode {
             </p>
           </div>
         )}
-        {state.status === 'ready' && state.files.length > 0 && <FileTable files={state.files} />}
+        {state.status === 'ready' && state.files.length > 0 && (
+          <FileTable
+            files={state.files.map((file) => ({...file, href: documentsPath + encodeURIComponent(file.name)}))}
+            testId="pdf-exports-table"
+          />
+        )}
       </main>
     </Layout>
   );

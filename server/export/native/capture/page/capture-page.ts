@@ -56,6 +56,9 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   const lib = window.__exportPdfLib!;
   const source = built ? new DOMParser().parseFromString(built.html, 'text/html') : document;
   const pageUrl = built?.url ?? location.href;
+  // The theme's error boundary replaced the doc: its message, not "This page crashed.", is what the export reports.
+  const crashed = source.querySelector('.theme-doc-markdown') ? null : source.querySelector('[class*="errorBoundaryError"]');
+  if (crashed) throw new Error(`${new URL(pageUrl).pathname} crashed in the browser: ${crashed.textContent?.trim() ?? ''}`);
   const content =
     source.querySelector('.theme-doc-markdown')?.closest('article') ??
     source.querySelector('main .container > div') ??
