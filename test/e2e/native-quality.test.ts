@@ -48,6 +48,22 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     assert.equal(await server.stop(), 0);
   });
 
+  it("is tagged, with one structure tree: each doc's title an H1 on the page the doc starts", async () => {
+    const {getDocument} = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const document = await getDocument({data: new Uint8Array(await readFile(file)), verbosity: 0}).promise;
+    const roles = (node: {role?: string; children?: unknown[]}): string[] => [
+      ...(node.role ? [node.role] : []),
+      ...(node.children ?? []).flatMap((child) => roles(child as {role?: string; children?: unknown[]})),
+    ];
+    for (const id of SIDEBAR_DOC_IDS) {
+      const page = pagesOf.get(id)!;
+      const tree = await (await document.getPage(page + 1)).getStructTree();
+      const found = tree ? roles(tree) : [];
+      assert.ok(found.includes('H1'), `page ${page + 1}, where ${id} starts, has an H1 in its structure: ${found.slice(0, 12).join(' ')}`);
+      assert.equal(found.filter((role) => role === 'Document').length, 1, 'one Document element above it');
+    }
+  });
+
   it('holds every sidebar doc, in sidebar order, each from the top of a new page', () => {
     let previous = 0;
     for (const id of SIDEBAR_DOC_IDS) {

@@ -66,7 +66,7 @@ export function assemble({job, plan, capture, tabs, partBytes}: AssembleInput): 
       printBackground: true,
       displayHeaderFooter: false,
       outline: false,
-      tagged: false,
+      tagged: true,
     },
     box,
     cover: options.disableCover

@@ -9,8 +9,11 @@ import {
   PDFRef,
   PDFString,
   ReadingDirection,
+  beginMarkedContent,
+  endMarkedContent,
   type PDFPage,
 } from 'pdf-lib';
+import {BookStructure} from './structure-tree';
 import {destinationName} from './destination-names';
 import type {PartDestination, PdfPart} from '../shared/pdf-part';
 import type {FontSharedGlyphs} from './font-shared-glyphs';
@@ -134,9 +137,9 @@ function writeNamedDestinations(document: PDFDocument, pages: PDFPage[], input: 
 /** Joins the parts into the book: pages, headers and footers, links, named destinations, outline, metadata. */
 export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
   const document = await PDFDocument.create();
+  const structure = new BookStructure(document);
   for (const part of input.parts) {
-    const copied = await document.copyPages(part.document, part.document.getPageIndices());
-    for (const page of copied) document.addPage(page);
+    for (const page of structure.copyPart(part.document)) document.addPage(page);
   }
   const pages = document.getPages();
   if (input.overlay) {
@@ -145,9 +148,13 @@ export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
     const embedded = await document.embedPdf(overlay, stamped);
     stamped.forEach((pageIndex, index) => {
       const page = pages[pageIndex]!;
+      // Running headers, footers and page numbers are page furniture, not content: artifacts.
+      page.pushOperators(beginMarkedContent('Artifact'));
       page.drawPage(embedded[index]!, {x: 0, y: 0, width: page.getWidth(), height: page.getHeight()});
+      page.pushOperators(endMarkedContent());
     });
   }
+  structure.write();
   linkPages(document, pages, input);
   writeNamedDestinations(document, pages, input);
   writeOutline(document, pages, input);

@@ -46,7 +46,7 @@ export async function printOverlay(
     origin: job.siteOrigin,
     // The page's language and direction: in a right-to-left book the header's title sides swap.
     html: `<!doctype html><html lang="${escapeHtml(texts.lang)}" dir="${texts.direction}"><head><meta charset="utf-8"></head><body></body></html>`,
-    pdf: {...layout.pdf, margin: {top: 0, right: 0, bottom: 0, left: 0}, printBackground: false},
+    pdf: {...layout.pdf, margin: {top: 0, right: 0, bottom: 0, left: 0}, printBackground: false, tagged: false},
     layoutWidth: contentBox(options.paperFormat, {top: 0, right: 0, bottom: 0, left: 0}).width,
     prepare: async (page) => {
       await page.evaluate(buildOverlay, {

@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, PDFString} from 'pdf-lib';
+import {BookStructure} from '../../../../../server/export/native/merge/structure-tree';
+
+/**
+ * A part tagged as Chromium tags one: a Document holding an H1 on each page
+ * (marked content 0 of its page) and a Link whose OBJR is the page's annotation,
+ * a ParentTree from each page's StructParents and the annotation's StructParent.
+ */
+async function taggedPart(pages: number, heading: string): Promise<PDFDocument> {
+  const part = await PDFDocument.create();
+  const {context} = part;
+  const rootRef = context.nextRef();
+  const documentRef = context.nextRef();
+  const kids: PDFRef[] = [];
+  const nums: Array<PDFNumber | PDFRef | PDFArray> = [];
+  for (let index = 0; index < pages; index++) {
+    const page = part.addPage([595, 842]);
+    const annotation = context.register(context.obj({Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 10, 10], StructParent: pages + index}));
+    page.node.set(PDFName.of('Annots'), context.obj([annotation]));
+    page.node.set(PDFName.of('StructParents'), PDFNumber.of(index));
+    const h1 = context.register(
+      context.obj({Type: 'StructElem', S: 'H1', P: documentRef, Pg: page.ref, K: 0, T: PDFString.of(`${heading} ${index}`)}),
+    );
+    const link = context.register(
+      context.obj({Type: 'StructElem', S: 'Link', P: documentRef, K: {Type: 'OBJR', Obj: annotation, Pg: page.ref}}),
+    );
+    kids.push(h1, link);
+    nums.push(PDFNumber.of(index), context.obj([h1]));
+    nums.push(PDFNumber.of(pages + index), link);
+  }
+  context.assign(documentRef, context.obj({Type: 'StructElem', S: 'Document', P: rootRef, K: kids}));
+  context.assign(rootRef, context.obj({Type: 'StructTreeRoot', K: documentRef, ParentTree: {Nums: nums}, ParentTreeNextKey: 2 * pages}));
+  part.catalog.set(PDFName.of('StructTreeRoot'), rootRef);
+  return PDFDocument.load(await part.save());
+}
+
+describe('the book structure tree', () => {
+  it("joins the parts' trees under one Document, on the book's own pages, with the parent tree renumbered", async () => {
+    const book = await PDFDocument.create();
+    const structure = new BookStructure(book);
+    for (const part of [await taggedPart(2, 'first'), await taggedPart(1, 'second')]) {
+      for (const page of structure.copyPart(part)) book.addPage(page);
+    }
+    structure.write();
+    const saved = await PDFDocument.load(await book.save());
+    const pages = saved.getPages();
+    assert.equal(pages.length, 3);
+    assert.equal(saved.catalog.lookup(PDFName.of('MarkInfo'), PDFDict).get(PDFName.of('Marked'))?.toString(), 'true');
+
+    const root = saved.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict);
+    const document = root.lookup(PDFName.of('K'), PDFDict);
+    assert.equal(document.get(PDFName.of('S'))?.toString(), '/Document');
+    const parts = document.lookup(PDFName.of('K'), PDFArray);
+    assert.equal(parts.size(), 2, 'one Part per printed part');
+    assert.deepEqual(
+      parts.asArray().map((part) => saved.context.lookup(part, PDFDict).get(PDFName.of('S'))?.toString()),
+      ['/Part', '/Part'],
+    );
+
+    // Each page's StructParents and each annotation's StructParent find, through the one
+    // parent tree, an element on that very page.
+    const nums = root.lookup(PDFName.of('ParentTree'), PDFDict).lookup(PDFName.of('Nums'), PDFArray);
+    const parentTree = new Map<number, unknown>();
+    for (let index = 0; index < nums.size(); index += 2) parentTree.set(nums.lookup(index, PDFNumber).asNumber(), nums.get(index + 1));
+    assert.equal(root.lookup(PDFName.of('ParentTreeNextKey'), PDFNumber).asNumber(), 6);
+    const keys: number[] = [];
+    pages.forEach((page, index) => {
+      const key = page.node.lookup(PDFName.of('StructParents'), PDFNumber).asNumber();
+      keys.push(key);
+      const h1 = saved.context.lookup(saved.context.lookup(parentTree.get(key) as PDFRef, PDFArray).get(0), PDFDict);
+      assert.equal(h1.get(PDFName.of('Pg'))?.toString(), page.ref.toString(), `page ${index}'s heading is on it`);
+      const annotation = page.node.lookup(PDFName.of('Annots'), PDFArray).lookup(0, PDFDict);
+      const link = saved.context.lookup(
+        parentTree.get(annotation.lookup(PDFName.of('StructParent'), PDFNumber).asNumber()) as PDFRef,
+        PDFDict,
+      );
+      const objr = link.lookup(PDFName.of('K'), PDFDict);
+      assert.equal(
+        objr.get(PDFName.of('Obj'))?.toString(),
+        page.node.lookup(PDFName.of('Annots'), PDFArray).get(0).toString(),
+        'the OBJR names the annotation',
+      );
+    });
+    assert.equal(new Set(keys).size, 3, 'no two pages share StructParents');
+  });
+
+  it('writes nothing for untagged parts', async () => {
+    const book = await PDFDocument.create();
+    const structure = new BookStructure(book);
+    const part = await PDFDocument.create();
+    part.addPage();
+    for (const page of structure.copyPart(await PDFDocument.load(await part.save()))) book.addPage(page);
+    structure.write();
+    assert.equal(book.catalog.get(PDFName.of('StructTreeRoot')), undefined);
+    assert.equal(book.catalog.get(PDFName.of('MarkInfo')), undefined);
+  });
+});
