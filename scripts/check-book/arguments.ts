@@ -12,6 +12,8 @@ export type CheckArguments = {
   locale?: string;
   /** Where to write the full report as JSON. */
   json?: string;
+  /** Where to write the book as a screen reader walks it (structure/reading-order.ts). */
+  reading?: string;
 };
 
 /** A bad invocation: the CLI prints the message and exits 2. */
@@ -32,6 +34,7 @@ Checks an exported book against the site it was exported from.
   --version <name>     docs version, name or label (default: as the export API chooses)
   --locale <locale>    locale (default: as the export API chooses)
   --json <file>        also write the full report as JSON
+  --reading <file>     also write the book as a screen reader reads it: the structure tree in order, page by page
   --help               this text
 
 Exit status: 0 every check passed, 1 a check failed, 2 bad invocation.`;
@@ -51,6 +54,7 @@ export function parseArguments(argv: string[]): CheckArguments | undefined {
         version: {type: 'string'},
         locale: {type: 'string'},
         json: {type: 'string'},
+        reading: {type: 'string'},
         help: {type: 'boolean'},
       },
     });
@@ -68,5 +72,6 @@ export function parseArguments(argv: string[]): CheckArguments | undefined {
     version: values.version,
     locale: values.locale,
     json: values.json,
+    reading: values.reading,
   };
 }

@@ -2,9 +2,28 @@ import type {BookMap} from './book-map';
 import type {PdfBook, PdfReader} from './pdf-book';
 import type {RasterSummary} from './raster';
 import type {SiteExpectations} from './site-expectations';
+import type {BookTags} from './structure/book-tags';
 
-/** The checks, in the order they run and print. */
-export const CHECK_IDS = ['docs', 'prose', 'toc', 'bookmarks', 'links', 'outside', 'tofu', 'pages', 'black', 'controls', 'names'] as const;
+/** The checks of the book's pages, in the order they run and print. */
+export const BOOK_CHECK_IDS = [
+  'docs',
+  'prose',
+  'toc',
+  'bookmarks',
+  'links',
+  'outside',
+  'tofu',
+  'pages',
+  'black',
+  'controls',
+  'names',
+] as const;
+
+/** The accessibility section: the structure tree and what it says (structure/). */
+export const ACCESSIBILITY_CHECK_IDS = ['tagged', 'headings', 'figures', 'annotations', 'artifacts', 'matterhorn'] as const;
+
+/** Every check, in the order they run and print. */
+export const CHECK_IDS = [...BOOK_CHECK_IDS, ...ACCESSIBILITY_CHECK_IDS] as const;
 
 export type CheckId = (typeof CHECK_IDS)[number];
 
@@ -41,6 +60,8 @@ export type CheckContext = {
   reader: PdfReader;
   /** Fonts as pdffonts lists them. */
   fonts: FontRow[];
+  /** The structure tree and each page's marked content, read once, when a check first asks. */
+  tags: () => Promise<BookTags>;
 };
 
 /** A font of the book, as pdffonts lists it. */

@@ -17,6 +17,8 @@ export type ArticleFacts = {
   headings: Array<{level: number; text: string}>;
   /** The article's link targets as written (href attributes). */
   hrefs: string[];
+  /** Its images (`img`): with alternate text, decorative (`alt=""`), and with no alt attribute. */
+  images: {withAlt: number; decorative: number; withoutAlt: number};
 };
 
 /** A piece of site chrome: breadcrumbs have several parts, pagination a sublabel and a label. */
@@ -163,6 +165,13 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
     .get()
     .filter(Boolean);
 
+  const images = {withAlt: 0, decorative: 0, withoutAlt: 0};
+  root.find('img').each((_, element) => {
+    const alt = $(element).attr('alt');
+    if (alt === undefined) images.withoutAlt++;
+    else if (alt.trim() === '') images.decorative++;
+    else images.withAlt++;
+  });
   selectorsRemoved($, root, [...NOT_PRINTED, ...FORM_CONTROLS]);
   const headings = root
     .find('h2, h3, h4, h5, h6')
@@ -175,5 +184,5 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
   // label nothing else in the article says tells that a button printed.
   const printedWords = ` ${wordsOf(text)} `;
   const buttonLabels = tabbed.filter((label) => !printedWords.includes(` ${wordsOf(label)} `));
-  return {title, text, chrome, placeholders, buttonLabels, headings, hrefs};
+  return {title, text, chrome, placeholders, buttonLabels, headings, hrefs, images};
 }

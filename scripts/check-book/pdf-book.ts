@@ -1,6 +1,7 @@
 import {readFile} from 'node:fs/promises';
 import {imageBoxesOf, notdefGlyphsOf, type Box, type PageOperators} from './page-operators';
 import {ASCENT, DESCENT, segmentsOf, type Segment, type TextItem} from './text-lines';
+import {pageMarks, type MarkedItem, type PageMarks} from './structure/marked-content';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', {with: {'resolution-mode': 'import'}});
 type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
@@ -191,6 +192,15 @@ export class PdfReader {
     }
     page.cleanup();
     return {index, width: x1 - x0, height: y1 - y0, items, segments: segmentsOf(items), links, widgets, unmappedGlyphs};
+  }
+
+  /** A page's text by marked content: what the structure tree owns, artifacts, and what is neither. */
+  async pageMarks(index: number): Promise<PageMarks> {
+    const page = await this.#document.getPage(index + 1);
+    // Marked content splits text items at its boundaries, so this is read apart from readPage's text.
+    const content = await page.getTextContent({includeMarkedContent: true});
+    page.cleanup();
+    return pageMarks(content.items as MarkedItem[]);
   }
 
   async #outline(items: RawOutline): Promise<OutlineEntry[]> {

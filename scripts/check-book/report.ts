@@ -1,4 +1,4 @@
-import type {CheckResult} from './check-types';
+import {ACCESSIBILITY_CHECK_IDS, type CheckResult} from './check-types';
 import {THRESHOLDS} from './thresholds';
 
 /** The whole run, as `--json` writes it. */
@@ -24,6 +24,7 @@ export function formatReport(report: BookReport): string {
   ];
   const width = Math.max(...report.checks.map((check) => check.id.length));
   for (const check of report.checks) {
+    if (check.id === ACCESSIBILITY_CHECK_IDS[0]) lines.push('', 'Accessibility (the structure tree: tagged PDF)');
     lines.push(`${check.pass ? 'PASS' : 'FAIL'}  ${check.id.padEnd(width)}  ${check.figure}`);
     for (const finding of check.findings.slice(0, THRESHOLDS.examples)) {
       lines.push(`        ${finding.page === undefined ? '' : `p. ${finding.page}: `}${finding.text}`);

@@ -24,6 +24,14 @@ import {summarizeRaster, type RasterSummary} from './raster';
 import {renderPages} from './render';
 import {formatReport, type BookReport} from './report';
 import {readSiteExpectations} from './site-expectations';
+import {checkAnnotations} from './checks/annotations';
+import {checkArtifacts} from './checks/artifacts';
+import {checkFigures} from './checks/figures';
+import {checkHeadings} from './checks/headings';
+import {checkMatterhorn} from './checks/matterhorn';
+import {checkTagged} from './checks/tagged';
+import {readBookTags, type BookTags} from './structure/book-tags';
+import {readingOrder} from './structure/reading-order';
 import {THRESHOLDS} from './thresholds';
 
 const CHECKS: Record<CheckId, Check> = {
@@ -38,6 +46,12 @@ const CHECKS: Record<CheckId, Check> = {
   black: checkBlack,
   controls: checkControls,
   names: checkNames,
+  tagged: checkTagged,
+  headings: checkHeadings,
+  figures: checkFigures,
+  annotations: checkAnnotations,
+  artifacts: checkArtifacts,
+  matterhorn: checkMatterhorn,
 };
 
 /** npm runs scripts in the package root; paths on the command line are meant from where it was typed. */
@@ -99,7 +113,9 @@ export async function checkBook(args: CheckArguments, log: (line: string) => voi
     ]);
     log(`read and rendered in ${((performance.now() - started) / 1000).toFixed(1)} s; checking`);
     const map = mapBook(book, site);
-    const checks = await runChecks({site, book, map, rasters, reader, fonts});
+    let tags: Promise<BookTags> | undefined;
+    const checks = await runChecks({site, book, map, rasters, reader, fonts, tags: () => (tags ??= readBookTags(pdf, reader))});
+    if (args.reading) await fs.writeFile(fromInvocation(args.reading), readingOrder(await (tags ??= readBookTags(pdf, reader))));
     return {
       pdf,
       site: siteDir,

@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
 import {execFile} from 'node:child_process';
-import {readFile} from 'node:fs/promises';
+import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {CHECK_IDS, type CheckResult} from '../../scripts/check-book/check-types';
 import type {BookReport} from '../../scripts/check-book/report';
 import {tempDir} from '../helpers/fixtures';
 import {EXAMPLE_SITE, REPO_ROOT, startServerEntry, type RunningEntry} from '../helpers/server-process';
+
+/** The example site's book as a screen reader reads it (check:book --reading). */
+const READING_FIXTURE = path.join(REPO_ROOT, 'test', 'fixtures', 'example-site', 'reading-order.txt');
 
 /** Runs the checker CLI as `npm run check:book` does; resolves with its exit code and output. */
 function runChecker(args: string[]): Promise<{code: number; stdout: string; stderr: string}> {
@@ -32,6 +35,7 @@ describe("check:book on the example site's book, exported through the server ent
   let work: Awaited<ReturnType<typeof tempDir>>;
   let run: {code: number; stdout: string; stderr: string};
   let report: BookReport;
+  let reading: string;
 
   before(async () => {
     server = await startServerEntry('serve');
@@ -40,7 +44,8 @@ describe("check:book on the example site's book, exported through the server ent
     const body = await response.json();
     assert.equal(response.status, 200, JSON.stringify(body));
     const json = path.join(work.dir, 'report.json');
-    run = await runChecker(['--site', EXAMPLE_SITE, '--pdf', body.pdfPath, '--json', json]);
+    reading = path.join(work.dir, 'reading.txt');
+    run = await runChecker(['--site', EXAMPLE_SITE, '--pdf', body.pdfPath, '--json', json, '--reading', reading]);
     console.log(run.stdout);
     report = JSON.parse(await readFile(json, 'utf8'));
   });
@@ -67,7 +72,21 @@ describe("check:book on the example site's book, exported through the server ent
 
   it('exits 0, as every check passes', () => {
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /All 11 checks pass/);
+    assert.match(run.stdout, new RegExp(`All ${CHECK_IDS.length} checks pass`));
+    assert.match(run.stdout, /\nAccessibility \(the structure tree: tagged PDF\)\nPASS {2}tagged/);
+  });
+
+  it('reads, walking the structure tree in order, as the reading-order fixture says, page by page', async () => {
+    const actual = await readFile(reading, 'utf8');
+    if (process.env.UPDATE_FIXTURES === '1') await writeFile(READING_FIXTURE, actual);
+    const expected = await readFile(READING_FIXTURE, 'utf8');
+    const [got, want] = [actual.split('\n'), expected.split('\n')];
+    const first = got.findIndex((line, index) => line !== want[index]);
+    assert.ok(
+      first < 0 && got.length === want.length,
+      `line ${first + 1} reads ${JSON.stringify(got[first])}, the fixture has ${JSON.stringify(want[first])}. ` +
+        'If the example site changed on purpose, run this test with UPDATE_FIXTURES=1 and review the diff of the fixture.',
+    );
   });
 
   it('passes every check on the right-to-left (Arabic) book too: margins, TOC read from the left, heading destinations', async () => {

@@ -13,11 +13,12 @@ import {
   endMarkedContent,
   type PDFPage,
 } from 'pdf-lib';
-import {BookStructure} from './structure-tree';
+import {BookStructure, type PartRole} from './structure-tree';
 import {destinationName} from './destination-names';
 import type {PartDestination, PdfPart} from '../shared/pdf-part';
 import type {FontSharedGlyphs} from './font-shared-glyphs';
 import {restoreSharedGlyphText} from './ideograph-text';
+import {writeXmpMetadata} from './xmp-metadata';
 
 /** A destination in the merged book. */
 export type BookDestination = PartDestination;
@@ -33,8 +34,8 @@ export type OutlineEntry = {
 };
 
 export type MergeInput = {
-  /** Cover, TOC and content parts, in book order. */
-  parts: PdfPart[];
+  /** Cover, TOC and content parts, in book order, each with its role in the book. */
+  parts: Array<{part: PdfPart; role: PartRole}>;
   /** Every named destination of the book, by id, with global page indexes. */
   destinations: Map<string, BookDestination>;
   /** The overlay document (headers and footers), one page per book page, or none. */
@@ -61,9 +62,25 @@ function explicitDestination(pages: PDFPage[], destination: BookDestination, doc
   return document.context.obj([page.ref, PDFName.of('XYZ'), destination.x, y, PDFNull]);
 }
 
-/** Marker links become jumps to the destination they name; one to an unknown id is dropped. */
-function linkPages(document: PDFDocument, pages: PDFPage[], input: MergeInput): void {
+/** The outline's titles by target id: what an in-book link jumps to, in words. */
+function titlesByTarget(entries: OutlineEntry[], titles = new Map<string, string>()): Map<string, string> {
+  for (const entry of entries) {
+    titles.set(entry.target, entry.title);
+    titlesByTarget(entry.children, titles);
+  }
+  return titles;
+}
+
+/**
+ * Marker links become jumps to the destination they name; one to an unknown id is dropped.
+ * Every link gets an alternate description (`Contents`, ISO 14289-1 7.18.5): the title of what it
+ * jumps to, or its URL. Returns the dropped ones.
+ */
+function linkPages(document: PDFDocument, pages: PDFPage[], input: MergeInput): Set<PDFRef> {
+  const dropped = new Set<PDFRef>();
   const fallback = (id: string) => input.destinations.get(id) ?? input.destinations.get(id.split('--')[0]!);
+  const titles = titlesByTarget(input.outline);
+  const titleOf = (id: string) => titles.get(id) ?? titles.get(id.split('--')[0]!);
   for (const page of pages) {
     const annotations = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
     if (!annotations) continue;
@@ -77,14 +94,28 @@ function linkPages(document: PDFDocument, pages: PDFPage[], input: MergeInput): 
       if (annotation && href?.startsWith(input.marker)) {
         const id = decodeURIComponent(href.slice(input.marker.length));
         const destination = fallback(id);
-        if (!destination) continue;
+        if (!destination) {
+          if (raw instanceof PDFRef) dropped.add(raw);
+          continue;
+        }
         annotation.delete(PDFName.of('A'));
         annotation.set(PDFName.of('Dest'), explicitDestination(pages, destination, document));
+        const title = titleOf(id);
+        if (title) annotation.set(PDFName.of('Contents'), PDFHexString.fromText(title));
+      } else if (annotation && href && !annotation.has(PDFName.of('Contents'))) {
+        annotation.set(PDFName.of('Contents'), PDFHexString.fromText(href));
+      } else if (annotation && !annotation.has(PDFName.of('Contents'))) {
+        const name = annotation.lookup(PDFName.of('Dest'));
+        const title = name instanceof PDFString || name instanceof PDFHexString ? titleOf(name.decodeText()) : undefined;
+        if (title) annotation.set(PDFName.of('Contents'), PDFHexString.fromText(title));
       }
       kept.push(raw as PDFDict | PDFRef);
     }
     page.node.set(PDFName.of('Annots'), document.context.obj(kept));
+    // Tab order follows the structure tree, so keyboard users reach links in reading order.
+    if (kept.length > 0) page.node.set(PDFName.of('Tabs'), PDFName.of('S'));
   }
+  return dropped;
 }
 
 function writeOutline(document: PDFDocument, pages: PDFPage[], input: MergeInput): void {
@@ -138,8 +169,8 @@ function writeNamedDestinations(document: PDFDocument, pages: PDFPage[], input: 
 export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   const structure = new BookStructure(document);
-  for (const part of input.parts) {
-    for (const page of structure.copyPart(part.document)) document.addPage(page);
+  for (const {part, role} of input.parts) {
+    for (const page of structure.copyPart(part.document, role, part.removedAnnotations)) document.addPage(page);
   }
   const pages = document.getPages();
   if (input.overlay) {
@@ -154,8 +185,7 @@ export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
       page.pushOperators(endMarkedContent());
     });
   }
-  structure.write();
-  linkPages(document, pages, input);
+  structure.write(linkPages(document, pages, input));
   writeNamedDestinations(document, pages, input);
   writeOutline(document, pages, input);
   const {metadata} = input;
@@ -164,10 +194,14 @@ export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
   document.setLanguage(metadata.language);
   if (metadata.direction === 'rtl') document.catalog.getOrCreateViewerPreferences().setReadingDirection(ReadingDirection.R2L);
   if (metadata.author) document.setAuthor(metadata.author);
-  document.setCreator('docusaurus-plugin-export-pdf');
-  document.setProducer('docusaurus-plugin-export-pdf (Chromium, pdf-lib)');
-  document.setCreationDate(new Date());
-  document.setModificationDate(new Date());
+  const creatorTool = 'docusaurus-plugin-export-pdf';
+  const producer = 'docusaurus-plugin-export-pdf (Chromium, pdf-lib)';
+  const date = new Date();
+  document.setCreator(creatorTool);
+  document.setProducer(producer);
+  document.setCreationDate(date);
+  document.setModificationDate(date);
+  writeXmpMetadata(document, {...metadata, creatorTool, producer, date});
   if (input.sharedGlyphs) await restoreSharedGlyphText(document, input.sharedGlyphs, input.bookChars);
   return document.save();
 }

@@ -68,7 +68,11 @@ export async function merge({browser, job, plan, book, rendered, sharedGlyphs}: 
     texts: book.texts,
   });
   const bytes = await mergeBook({
-    parts: [cover, toc, ...content].filter((part): part is PdfPart => part !== undefined),
+    parts: [
+      ...(cover ? [{part: cover, role: 'cover' as const}] : []),
+      ...(toc ? [{part: toc, role: 'toc' as const}] : []),
+      ...content.map((part) => ({part, role: 'content' as const})),
+    ],
     destinations,
     overlay: overlay?.bytes,
     overlayPages: overlay?.stamped ?? new Set(),

@@ -1,4 +1,30 @@
-import {PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFObjectCopier, PDFPage, PDFPageLeaf, PDFRef, type PDFObject} from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFObjectCopier,
+  PDFPage,
+  PDFPageLeaf,
+  PDFRawStream,
+  PDFRef,
+  decodePDFRawStream,
+  type PDFObject,
+} from 'pdf-lib';
+import {markUntaggedAsArtifacts} from './untagged-artifacts';
+import {dictOf, forgetAnnotations} from './forget-annotations';
+import {wrapListBodies} from './list-bodies';
+import {tagTableOfContents} from './toc-tags';
+
+/** What a printed part is in the book: its role decides how its structure joins the book's. */
+export type PartRole = 'cover' | 'toc' | 'content';
+
+/**
+ * Structure types of PDF 2.0 that Chromium writes (for `<strong>`, `<em>`…), mapped to the PDF 1.7
+ * types readers of PDF 1.7 know (ISO 32000-1, 14.8.4: a RoleMap entry ends at a standard type).
+ */
+const PDF2_ROLES = {Strong: 'Span', Em: 'Span', Sub: 'Span', Title: 'P', Aside: 'Sect', FENote: 'Note', DocumentFragment: 'Part'};
 
 const K = PDFName.of('K');
 const S = PDFName.of('S');
@@ -60,8 +86,12 @@ export class BookStructure {
     this.#documentRef = book.context.nextRef();
   }
 
-  /** Copies a printed part's pages and structure into the book; the caller adds the pages. */
-  copyPart(part: PDFDocument): PDFPage[] {
+  /**
+   * Copies a printed part's pages and structure into the book; the caller adds the pages. The
+   * cover is page furniture: its pages are drawn as an artifact and its structure, if any, is left
+   * out. The TOC's lists become TOC and TOCI elements.
+   */
+  copyPart(part: PDFDocument, role: PartRole = 'content', removedAnnotations: ReadonlySet<PDFRef> = new Set()): PDFPage[] {
     const context = this.#book.context;
     const copier = PDFObjectCopier.for(part.context, context);
     const sourceRootRef = part.catalog.get(PDFName.of('StructTreeRoot'));
@@ -72,19 +102,30 @@ export class BookStructure {
       const ref = copier.copy(page.ref) as PDFRef;
       return PDFPage.of(context.lookup(ref) as PDFPageLeaf, ref, this.#book);
     });
+    if (role === 'cover') {
+      for (const page of pages) this.#drawAsArtifact(page);
+      return pages;
+    }
     if (!sourceRoot) return pages;
 
+    // Annotations readPart took off the pages (anchors) leave the part's tree before it is copied.
+    const removedKeys = forgetAnnotations(part.context, asArray(sourceRoot.get(K)), removedAnnotations);
+    for (const page of pages) this.#markUntagged(page);
     const offset = this.#nextKey;
+    const copiedRoots: PDFObject[] = [];
     for (const kid of asArray(sourceRoot.get(K))) {
       const copied = copier.copy(kid);
-      const element = context.lookupMaybe(copied, PDFDict);
+      const element = dictOf(context, copied);
       if (element?.get(S) === PDFName.of('Document')) element.set(S, PDFName.of('Part'));
-      this.#parts.push(copied);
+      copiedRoots.push(copied);
     }
+    if (role === 'toc') tagTableOfContents(context, copiedRoots);
+    else wrapListBodies(context, copiedRoots);
+    this.#parts.push(...copiedRoots);
     let highest = -1;
     for (const [key, value] of numberTreeEntries(part.context, sourceRoot.lookupMaybe(PDFName.of('ParentTree'), PDFDict))) {
-      this.#parentTree.push([key + offset, copier.copy(value)]);
       highest = Math.max(highest, key);
+      if (!removedKeys.has(key)) this.#parentTree.push([key + offset, copier.copy(value)]);
     }
     const nextKey = sourceRoot.lookupMaybe(PDFName.of('ParentTreeNextKey'), PDFNumber)?.asNumber() ?? highest + 1;
     this.#nextKey += Math.max(nextKey, highest + 1);
@@ -100,10 +141,40 @@ export class BookStructure {
     return pages;
   }
 
+  /** Marks what a tagged page draws outside its marked content as artifacts (untagged-artifacts.ts). */
+  #markUntagged(page: PDFPage): void {
+    const context = this.#book.context;
+    const contents = page.node.get(PDFName.of('Contents'));
+    const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+    const streams = refs.map((item) => context.lookup(item));
+    if (!streams.every((stream) => stream instanceof PDFRawStream)) return;
+    const decoded = streams.map((stream) => decodePDFRawStream(stream).decode());
+    const whole = decoded.length === 1 ? decoded[0]! : joinStreams(decoded);
+    const marked = markUntaggedAsArtifacts(whole);
+    if (marked === whole) return;
+    page.node.set(PDFName.of('Contents'), context.register(context.flateStream(marked)));
+    // The copies replaced are referenced by nothing else (the copier made them for this page).
+    for (const ref of refs) if (ref instanceof PDFRef) context.delete(ref);
+  }
+
+  /** Wraps all a page draws in one Artifact sequence: a page printed untagged, all furniture. */
+  #drawAsArtifact(page: PDFPage): void {
+    const context = this.#book.context;
+    const contents = page.node.get(PDFName.of('Contents'));
+    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+    const begin = context.register(context.stream('/Artifact BMC\n'));
+    const end = context.register(context.stream('\nEMC\n'));
+    page.node.set(PDFName.of('Contents'), context.obj([begin, ...streams, end]));
+    // An untagged page's annotations (the cover has none) would need a StructParent; drop any.
+    page.node.delete(PDFName.of('StructParents'));
+  }
+
   /** Writes the tree into the catalog and marks the document as tagged; nothing when no part was tagged. */
-  write(): void {
+  write(droppedAnnotations: ReadonlySet<PDFRef> = new Set()): void {
     if (this.#parts.length === 0) return;
     const context = this.#book.context;
+    const gone = forgetAnnotations(context, this.#parts, droppedAnnotations);
+    const parentTree = this.#parentTree.filter(([key]) => !gone.has(key));
     context.assign(this.#documentRef, context.obj({Type: 'StructElem', S: 'Document', P: this.#rootRef, K: this.#parts}));
     context.assign(
       this.#rootRef,
@@ -111,12 +182,25 @@ export class BookStructure {
         Type: 'StructTreeRoot',
         K: this.#documentRef,
         ParentTree: context.obj({
-          Nums: [...this.#parentTree].sort((a, b) => a[0] - b[0]).flatMap(([key, value]) => [PDFNumber.of(key), value]),
+          Nums: parentTree.sort((a, b) => a[0] - b[0]).flatMap(([key, value]) => [PDFNumber.of(key), value]),
         }),
         ParentTreeNextKey: this.#nextKey,
+        RoleMap: context.obj(PDF2_ROLES),
       }),
     );
     this.#book.catalog.set(PDFName.of('StructTreeRoot'), this.#rootRef);
     this.#book.catalog.set(PDFName.of('MarkInfo'), context.obj({Marked: true}));
   }
+}
+
+/** Content streams of a page are read as one, each ending a token (ISO 32000-1, 7.8.2). */
+function joinStreams(parts: Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length + 1, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    joined[offset + part.length] = 0x0a;
+    offset += part.length + 1;
+  }
+  return joined;
 }

@@ -36,7 +36,8 @@ export async function render({browser, job, book, tabs, onPrinted}: RenderInput)
   };
   const {cover, toc} = book;
   const tasks: Array<() => Promise<Uint8Array | undefined>> = [
-    () => (cover ? printFrontMatter(browser, cover, printing) : Promise.resolve(undefined)),
+    // The cover is page furniture (the title is the document's, in its metadata): printed untagged, merged as an artifact.
+    () => (cover ? printFrontMatter(browser, cover, {...printing, pdf: {...printing.pdf, tagged: false}}) : Promise.resolve(undefined)),
     () =>
       toc
         ? printFrontMatter(

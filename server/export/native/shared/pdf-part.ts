@@ -12,6 +12,8 @@ export type PdfPart = {
    * one, else Chromium's named destination (which leaves room above the target).
    */
   destinations: Map<string, PartDestination>;
+  /** Annotations read and taken off the pages (the anchors), which the structure tree still names. */
+  removedAnnotations: Set<PDFRef>;
 };
 
 export type ReadOptions = {
@@ -46,7 +48,7 @@ function pushedToNextPage(destination: PartDestination, pageCount: number, pageH
 }
 
 /** Takes the anchor links off a page, returning each one's target id and the top of its rectangle. */
-function takeAnchors(page: PDFPage, prefix: string): Array<{id: string; y: number}> {
+function takeAnchors(page: PDFPage, prefix: string, removed: Set<PDFRef>): Array<{id: string; y: number}> {
   const annotations = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
   if (!annotations) return [];
   const anchors: Array<{id: string; y: number}> = [];
@@ -59,6 +61,7 @@ function takeAnchors(page: PDFPage, prefix: string): Array<{id: string; y: numbe
     const rect = annotation?.lookupMaybe(PDFName.of('Rect'), PDFArray);
     if (href?.startsWith(prefix) && rect) {
       anchors.push({id: safeDecode(href.slice(prefix.length)), y: Math.max(numberAt(rect, 1), numberAt(rect, 3))});
+      if (raw instanceof PDFRef) removed.add(raw);
     } else {
       kept.push(raw);
     }
@@ -84,15 +87,16 @@ export async function readPart(bytes: Uint8Array, options: ReadOptions = {}): Pr
     const destination = {page, x: numberAt(array, 2), y: numberAt(array, 3)};
     destinations.set(safeDecode(name.decodeText()), pushedToNextPage(destination, document.getPageCount(), pageHeight, textHeight));
   }
+  const removedAnnotations = new Set<PDFRef>();
   if (options.anchorPrefix) {
     const anchored = new Set<string>();
     document.getPages().forEach((page, index) => {
-      for (const anchor of takeAnchors(page, options.anchorPrefix!)) {
+      for (const anchor of takeAnchors(page, options.anchorPrefix!, removedAnnotations)) {
         if (anchored.has(anchor.id)) continue;
         anchored.add(anchor.id);
         destinations.set(anchor.id, {page: index, x: 0, y: anchor.y});
       }
     });
   }
-  return {document, pageCount: document.getPageCount(), destinations};
+  return {document, pageCount: document.getPageCount(), destinations, removedAnnotations};
 }

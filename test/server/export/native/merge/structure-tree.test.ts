@@ -97,3 +97,43 @@ describe('the book structure tree', () => {
     assert.equal(book.catalog.get(PDFName.of('MarkInfo')), undefined);
   });
 });
+
+describe('the book structure tree, by part role', () => {
+  it('draws the cover as one artifact and gives it no structure', async () => {
+    const book = await PDFDocument.create();
+    const structure = new BookStructure(book);
+    const cover = await PDFDocument.create();
+    cover.addPage([595, 842]).drawText('Title');
+    for (const page of structure.copyPart(await PDFDocument.load(await cover.save()), 'cover')) book.addPage(page);
+    for (const page of structure.copyPart(await taggedPart(1, 'content'))) book.addPage(page);
+    structure.write();
+    const saved = await PDFDocument.load(await book.save());
+    const contents = saved.getPage(0).node.lookup(PDFName.of('Contents'), PDFArray);
+    const text = (index: number) =>
+      new TextDecoder().decode((saved.context.lookup(contents.get(index)) as unknown as {contents: Uint8Array}).contents);
+    assert.match(text(0), /^\/Artifact BMC/);
+    assert.match(text(contents.size() - 1), /EMC/);
+    const document = saved.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict).lookup(PDFName.of('K'), PDFDict);
+    assert.equal(document.lookup(PDFName.of('K'), PDFArray).size(), 1, 'only the content part is in the tree');
+  });
+
+  it("takes the part's removed annotations (anchors) out of the tree: no OBJR, the Link reads as a Span", async () => {
+    const part = await taggedPart(1, 'content');
+    const annotation = part.getPage(0).node.lookup(PDFName.of('Annots'), PDFArray).get(0) as PDFRef;
+    part.getPage(0).node.set(PDFName.of('Annots'), part.context.obj([]));
+    const book = await PDFDocument.create();
+    const structure = new BookStructure(book);
+    for (const page of structure.copyPart(part, 'content', new Set([annotation]))) book.addPage(page);
+    structure.write();
+    const saved = await PDFDocument.load(await book.save());
+    const root = saved.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict);
+    const partElement = root.lookup(PDFName.of('K'), PDFDict).lookup(PDFName.of('K'), PDFArray).lookup(0, PDFDict);
+    const types = partElement
+      .lookup(PDFName.of('K'), PDFArray)
+      .asArray()
+      .map((kid) => saved.context.lookup(kid, PDFDict).get(PDFName.of('S'))?.toString());
+    assert.deepEqual(types, ['/H1', '/Span']);
+    const nums = root.lookup(PDFName.of('ParentTree'), PDFDict).lookup(PDFName.of('Nums'), PDFArray);
+    assert.equal(nums.size(), 2, "only the page's entry is left in the parent tree");
+  });
+});

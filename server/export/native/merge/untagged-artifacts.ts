@@ -1,0 +1,143 @@
+const TEXT_SHOW = new Set(['Tj', 'TJ', "'", '"']);
+const PATH_PAINT = new Set(['S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*']);
+const PATH_BUILD = new Set(['m', 'l', 'c', 'v', 'y', 'h', 're']);
+
+const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
+const isDelimiter = (byte: number) =>
+  byte === 0x28 ||
+  byte === 0x29 ||
+  byte === 0x3c ||
+  byte === 0x3e ||
+  byte === 0x5b ||
+  byte === 0x5d ||
+  byte === 0x7b ||
+  byte === 0x7d ||
+  byte === 0x2f ||
+  byte === 0x25;
+
+/** An operator of a content stream: its name and where its operands start and it ends. */
+type Operator = {name: string; operandsStart: number; end: number};
+
+/** Reads a content stream's operators (ISO 32000-1, 7.8.2), skipping operands, strings and comments. */
+function* operators(bytes: Uint8Array): Generator<Operator> {
+  let at = 0;
+  let operandsStart = -1;
+  const length = bytes.length;
+  while (at < length) {
+    const byte = bytes[at]!;
+    if (isSpace(byte)) {
+      at++;
+      continue;
+    }
+    if (operandsStart < 0) operandsStart = at;
+    if (byte === 0x25) {
+      while (at < length && bytes[at] !== 0x0a && bytes[at] !== 0x0d) at++;
+    } else if (byte === 0x28) {
+      // A literal string: balanced parentheses, backslash escapes.
+      let depth = 0;
+      for (; at < length; at++) {
+        const c = bytes[at]!;
+        if (c === 0x5c) at++;
+        else if (c === 0x28) depth++;
+        else if (c === 0x29 && --depth === 0) break;
+      }
+      at++;
+    } else if (byte === 0x3c && bytes[at + 1] !== 0x3c) {
+      while (at < length && bytes[at] !== 0x3e) at++;
+      at++;
+    } else if (byte === 0x3c || byte === 0x3e) {
+      at += 2;
+    } else if (isDelimiter(byte)) {
+      at++;
+      if (byte === 0x2f) while (at < length && !isSpace(bytes[at]!) && !isDelimiter(bytes[at]!)) at++;
+    } else {
+      const start = at;
+      while (at < length && !isSpace(bytes[at]!) && !isDelimiter(bytes[at]!)) at++;
+      const first = bytes[start]!;
+      const numeric = (first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2e;
+      if (
+        numeric ||
+        (at - start === 4 &&
+          (String.fromCharCode(...bytes.subarray(start, at)) === 'true' || String.fromCharCode(...bytes.subarray(start, at)) === 'null'))
+      )
+        continue;
+      if (at - start === 5 && String.fromCharCode(...bytes.subarray(start, at)) === 'false') continue;
+      const name = String.fromCharCode(...bytes.subarray(start, at));
+      if (name === 'BI') {
+        // An inline image: its data runs to the EI that ends it.
+        const data = findInlineImageEnd(bytes, at);
+        yield {name, operandsStart, end: data};
+        at = data;
+      } else {
+        yield {name, operandsStart, end: at};
+      }
+      operandsStart = -1;
+    }
+  }
+}
+
+function findInlineImageEnd(bytes: Uint8Array, from: number): number {
+  for (let at = from; at + 2 < bytes.length; at++) {
+    if (isSpace(bytes[at]!) && bytes[at + 1] === 0x45 && bytes[at + 2] === 0x49 && (at + 3 >= bytes.length || isSpace(bytes[at + 3]!))) {
+      return at + 3;
+    }
+  }
+  return bytes.length;
+}
+
+/**
+ * Marks what a page draws outside any marked content as an artifact. Chromium prints content that
+ * is not in the page's accessibility tree (CSS generated content such as code line numbers,
+ * `aria-hidden` text) untagged; a tagged PDF has to say it is an artifact
+ * (ISO 14289-1, 7.1). Each run of such drawing gets `/Artifact BMC … EMC`, closed before any marked
+ * content, text object boundary or path it would otherwise cross. XObjects are left as they are:
+ * a form may hold tagged content of its own. Returns the stream unchanged
+ * (the same array) when it draws nothing untagged.
+ */
+export function markUntaggedAsArtifacts(bytes: Uint8Array): Uint8Array {
+  const inserts: Array<{at: number; text: string}> = [];
+  let depth = 0;
+  let open = false;
+  let pathStart = -1;
+  const close = (at: number) => {
+    if (!open) return;
+    inserts.push({at, text: ' EMC\n'});
+    open = false;
+  };
+  for (const op of operators(bytes)) {
+    const {name} = op;
+    if (name === 'BDC' || name === 'BMC') {
+      close(op.operandsStart);
+      depth++;
+    } else if (name === 'EMC') {
+      depth = Math.max(0, depth - 1);
+    } else if (name === 'BT' || name === 'ET') {
+      close(op.operandsStart);
+    } else if (PATH_BUILD.has(name)) {
+      if (pathStart < 0) pathStart = op.operandsStart;
+    } else if (depth === 0 && (TEXT_SHOW.has(name) || PATH_PAINT.has(name))) {
+      if (!open) {
+        inserts.push({at: PATH_PAINT.has(name) && pathStart >= 0 ? pathStart : op.operandsStart, text: '/Artifact BMC\n'});
+        open = true;
+      }
+    }
+    if (PATH_PAINT.has(name) || name === 'n') pathStart = -1;
+  }
+  close(bytes.length);
+  if (inserts.length === 0) return bytes;
+  const encoder = new TextEncoder();
+  const pieces: Uint8Array[] = [];
+  let from = 0;
+  for (const insert of inserts.sort((a, b) => a.at - b.at)) {
+    pieces.push(bytes.subarray(from, insert.at), encoder.encode(insert.text));
+    from = insert.at;
+  }
+  pieces.push(bytes.subarray(from));
+  const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    out.set(piece, offset);
+    offset += piece.length;
+  }
+  return out;
+}

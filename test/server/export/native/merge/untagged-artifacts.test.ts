@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {markUntaggedAsArtifacts} from '../../../../../server/export/native/merge/untagged-artifacts';
+
+const mark = (content: string) => new TextDecoder().decode(markUntaggedAsArtifacts(new TextEncoder().encode(content)));
+const squash = (content: string) => content.replace(/\s+/g, ' ').trim();
+
+describe('untagged drawing marked as artifacts', () => {
+  it('leaves a stream whose drawing is all marked content as it is, the same bytes', () => {
+    const bytes = new TextEncoder().encode('/P <</MCID 0>> BDC BT /F1 12 Tf (Hello) Tj ET EMC');
+    assert.equal(markUntaggedAsArtifacts(bytes), bytes);
+  });
+
+  it('wraps untagged text inside its text object, and tagged text beside it stays as it is', () => {
+    const out = mark('/P <</MCID 0>> BDC BT (tagged) Tj ET EMC BT /F1 12 Tf 1 0 0 1 8 56 Tm <0014> Tj ET');
+    assert.equal(squash(out), '/P <</MCID 0>> BDC BT (tagged) Tj ET EMC BT /F1 12 Tf 1 0 0 1 8 56 Tm /Artifact BMC <0014> Tj EMC ET');
+  });
+
+  it('wraps a whole untagged path, from its first construction operator to its painting', () => {
+    const out = mark('q 1 0 0 rg 0 0 10 10 re f Q /P <</MCID 1>> BDC 0 0 m 5 5 l S EMC');
+    assert.equal(squash(out), 'q 1 0 0 rg /Artifact BMC 0 0 10 10 re f Q EMC /P <</MCID 1>> BDC 0 0 m 5 5 l S EMC');
+  });
+
+  it('is not fooled by operator names inside strings, hex strings, dictionaries and comments', () => {
+    const out = mark('/Span <</MCID 2 /ActualText (EMC \\) BDC)>> BDC BT [(a) -20 (EMC) ] TJ ET EMC % BT (x) Tj\nBT <454D43> Tj ET');
+    assert.match(out, /% BT \(x\) Tj\nBT \/Artifact BMC\s+<454D43> Tj\s+EMC\s+ET/);
+    assert.doesNotMatch(out.split('% BT')[0]!, /Artifact/);
+  });
+
+  it('never leaves a clip path outside its painting, nor paints a clip (n) as an artifact', () => {
+    assert.equal(
+      squash(mark('0 0 100 100 re W n /P <</MCID 0>> BDC BT (x) Tj ET EMC')),
+      '0 0 100 100 re W n /P <</MCID 0>> BDC BT (x) Tj ET EMC',
+    );
+  });
+});
