@@ -52,6 +52,14 @@ describe('capture transforms', {timeout: 60_000}, () => {
     return page.evaluate(probe) as Promise<T>;
   }
 
+  it('warns of images without an alt attribute, by file name, and not of decorative ones (alt="")', async () => {
+    const captured = await capture(
+      '<p><img src="/img/chart.png?v=2"><img src="/img/logo.svg" alt=""><img src="/img/ok.png" alt="A chart"></p>',
+    );
+    assert.deepEqual(captured.warnings, ['1 image(s) without alt text, which the tagged PDF cannot describe: chart.png']);
+    assert.deepEqual((await capture('<p><img src="/a.png" alt="A"></p>')).warnings, []);
+  });
+
   it('renames SVG ids so the diagram’s own CSS still applies in a doc whose id has a slash', async () => {
     const svg = `<svg id="mermaid-1" xmlns="http://www.w3.org/2000/svg" width="100" height="40"><style>#mermaid-1 .node rect{fill:#ececff;stroke:#9370db}</style><g class="node"><rect id="n1" width="80" height="30"></rect></g><use href="#n1"></use></svg>`;
     const captured = await capture(`<p>Diagram:</p><div class="docusaurus-mermaid-container">${svg}</div>`, 'advanced/architecture');

@@ -90,7 +90,7 @@ async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions)
     timeoutMs: options.pageTimeoutMs,
   });
   const captured = await page.evaluate(capturePage, settingsFor(chapter, options));
-  return {...captured, warnings};
+  return {...captured, warnings: [...warnings, ...captured.warnings]};
 }
 
 function mergeStyles(all: PageStyles[]): PageStyles {

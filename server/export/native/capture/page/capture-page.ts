@@ -94,7 +94,17 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
     text: heading.textContent?.replace(/\u200b/g, '').trim() ?? '',
   }));
   const targets = lib.markLinks(root, pageUrl, settings.publicBase);
-  return {html: root.outerHTML, headings, ids, targets, finalPath: new URL(pageUrl).pathname, warnings: []};
+  // An image with no alt attribute prints as a figure a screen reader cannot describe (alt="" is decorative).
+  const noAlt = [...root.querySelectorAll('img:not([alt])')].map(
+    (image) => (image.getAttribute('src') ?? '').split(/[?#]/)[0]!.split('/').filter(Boolean).pop() ?? 'image',
+  );
+  const warnings =
+    noAlt.length === 0
+      ? []
+      : [
+          `${noAlt.length} image(s) without alt text, which the tagged PDF cannot describe: ${noAlt.slice(0, 5).join(', ')}${noAlt.length > 5 ? ', …' : ''}`,
+        ];
+  return {html: root.outerHTML, headings, ids, targets, finalPath: new URL(pageUrl).pathname, warnings};
 }
 
 /** The site's CSS as the page the tab shows has it loaded, or as `built` links it. */
