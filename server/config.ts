@@ -29,6 +29,8 @@ export type ServerConfig = {
   shutdownGraceMs: number;
   /** Engine every export uses whatever the plugin options say (EXPORT_ENGINE); unset: the site's choice. */
   engine?: ExportEngineName;
+  /** Books carry a structure tree (EXPORT_TAGGED); false: untagged, as a benchmark baseline or to save size. */
+  tagged: boolean;
   /** Open event streams allowed in all (EVENT_STREAMS_MAX) and per client (EVENT_STREAMS_PER_CLIENT). */
   eventStreams: {max: number; perClient: number};
   /** Chromium runs without its sandbox even as a non-root user (CHROMIUM_NO_SANDBOX); as root it always does. */
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
     rateWindowMs: values.EXPORT_RATE_WINDOW_MS as number,
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS as number,
     engine: values.EXPORT_ENGINE as ExportEngineName | undefined,
+    tagged: values.EXPORT_TAGGED as boolean,
     eventStreams: {max: values.EVENT_STREAMS_MAX as number, perClient: values.EVENT_STREAMS_PER_CLIENT as number},
     chromiumNoSandbox: values.CHROMIUM_NO_SANDBOX === true,
   };

@@ -27,6 +27,8 @@ export type ExporterSetup = {
   siteProbe: SiteProbe;
   /** Engine every export uses; unset: the one the site's plugin options name. */
   engine?: ExportEngineName;
+  /** The native engine's books carry a structure tree; default true. */
+  tagged?: boolean;
   timeoutMs: number;
   queueLimit: number;
   log: (line: string) => void;
@@ -39,7 +41,7 @@ export async function createExporter(setup: ExporterSetup): Promise<Exporter> {
   await fs.mkdir(WORK_ROOT, {recursive: true});
   const exporter = new Exporter({
     engine: new EngineSelector(
-      {native: new NativeEngine({workRoot: WORK_ROOT, log: setup.log}), 'docs-to-pdf': new DocsToPdfEngine()},
+      {native: new NativeEngine({workRoot: WORK_ROOT, log: setup.log, tagged: setup.tagged}), 'docs-to-pdf': new DocsToPdfEngine()},
       setup.engine,
     ),
     documentsDir: setup.documentsDir,

@@ -89,6 +89,7 @@ async function startServers(
     servesBuild: !dev,
     siteProbe,
     engine: config.engine,
+    tagged: config.tagged,
     timeoutMs: config.exportTimeoutMs,
     queueLimit: config.queueLimit,
     log,

@@ -42,6 +42,17 @@ function text(fallback?: string): Joi.StringSchema {
 const YES = ['1', 'true', 'yes'];
 const NO = ['0', 'false', 'no'];
 
+/** A yes/no flag: 1/true/yes or 0/false/no, any case; unset is `fallback`. */
+function yesNo(fallback?: boolean): Joi.Schema {
+  const schema = text().custom((flag: string, helpers) => {
+    const value = flag.toLowerCase();
+    if (YES.includes(value)) return true;
+    if (NO.includes(value)) return false;
+    return helpers.message({custom: `{{#label}} must be 1, true, yes, 0, false or no, got "${flag}"`});
+  });
+  return fallback === undefined ? schema : schema.default(fallback);
+}
+
 /** The one declaration of the environment settings: config, usage text and README follow it. */
 export const SETTINGS: readonly Setting[] = [
   {name: 'API_PORT', shown: '3001', summary: 'port of the API', schema: () => wholeNumber(1, 65535, 3001)},
@@ -106,6 +117,12 @@ export const SETTINGS: readonly Setting[] = [
       ),
   },
   {
+    name: 'EXPORT_TAGGED',
+    shown: 'true',
+    summary: '0/false/no: books without a structure tree (not accessible; about 10 % smaller and faster)',
+    schema: () => yesNo(true),
+  },
+  {
     name: 'EVENT_STREAMS_MAX',
     shown: '1000',
     summary: 'open GET /export-events streams, in all',
@@ -123,13 +140,7 @@ export const SETTINGS: readonly Setting[] = [
     name: 'CHROMIUM_NO_SANDBOX',
     shown: 'unset',
     summary: '1/true/yes: no Chromium sandbox for a non-root server',
-    schema: () =>
-      text().custom((flag: string, helpers) => {
-        const value = flag.toLowerCase();
-        if (YES.includes(value)) return true;
-        if (NO.includes(value)) return false;
-        return helpers.message({custom: `{{#label}} must be 1, true, yes, 0, false or no, got "${flag}"`});
-      }),
+    schema: () => yesNo(),
   },
 ];
 

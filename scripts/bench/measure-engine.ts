@@ -8,6 +8,7 @@ import {pdfPages} from './pdf-pages';
 import {engineNamed, isJobStart, parseJobLine, phaseTimes, type JobLine, type PhaseTimes} from './phases';
 import {PeakRssSampler, leftoverProcesses, treeRssBytes, type SeenProcess} from './process-tree-rss';
 import {ServerProcess} from './server-process';
+import {loggedEngine} from './engine-variants';
 
 export type RunResult = {
   run: number;
@@ -106,10 +107,8 @@ async function measureRun(
     const engine = engineLogged === undefined ? engineNamed(line.message) : undefined;
     if (engine !== undefined) {
       engineLogged = engine;
-      if (engine !== bench.engine) {
-        wrongEngine.abort(
-          new Error(`the server ran engine "${engine}", not "${bench.engine}" (EXPORT_ENGINE=${bench.engine} not honoured)`),
-        );
+      if (engine !== loggedEngine(bench.engine)) {
+        wrongEngine.abort(new Error(`the server ran engine "${engine}", not "${loggedEngine(bench.engine)}" (EXPORT_ENGINE not honoured)`));
       }
     }
   });

@@ -2,6 +2,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {createWriteStream, type WriteStream} from 'node:fs';
 import {createInterface} from 'node:readline';
 import {killTree} from '../../server/export/process-tree';
+import {serverEnvironment} from './engine-variants';
 
 /** A line of the server's stdout and when the runner read it (performance.now() ms). */
 export type ServerLine = {at: number; text: string};
@@ -36,7 +37,7 @@ export class ServerProcess {
     this.child = spawn(process.execPath, [`${start.repoRoot}/bin/docusaurus-export-pdf.js`, 'serve', start.siteDir], {
       env: {
         ...process.env,
-        EXPORT_ENGINE: start.engine,
+        ...serverEnvironment(start.engine),
         API_PORT: String(start.apiPort),
         DOCSITE_PORT: String(start.sitePort),
         HOST: '127.0.0.1',

@@ -1,3 +1,4 @@
+import {UNTAGGED} from './engine-variants';
 import type {EngineSummary} from './summary';
 
 export type TargetOutcome = {
@@ -10,6 +11,9 @@ export type TargetOutcome = {
 const NATIVE = 'native';
 const DOCS_TO_PDF = 'docs-to-pdf';
 const WARM_RATIO_MAX = 0.8;
+/** What the tagged book may cost over an untagged one (issue: time ≤ 1.25×, size ≤ 1.3×). */
+const TAGGED_TIME_MAX = 1.25;
+const TAGGED_SIZE_MAX = 1.3;
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -84,6 +88,21 @@ const TARGETS: Record<number, Array<[string, Check]>> = {
   1000: [['native completes', completes]],
 };
 
+/** The tagged book against the untagged one, both native, in the same run: median time and PDF size. */
+function taggingCost(native: EngineSummary, untagged: EngineSummary): Omit<TargetOutcome, 'docs' | 'target'> {
+  if (native.medianWallMs === undefined || native.medianPdfBytes === undefined) return nativeFailed(native);
+  if (untagged.medianWallMs === undefined || untagged.medianPdfBytes === undefined) {
+    return skip(`native-untagged has no run: ${untagged.failure ?? ''}`);
+  }
+  const time = native.medianWallMs / untagged.medianWallMs;
+  const size = native.medianPdfBytes / untagged.medianPdfBytes;
+  return pass(
+    time <= TAGGED_TIME_MAX && size <= TAGGED_SIZE_MAX,
+    `time ×${time.toFixed(2)} (${s(native.medianWallMs)} / ${s(untagged.medianWallMs)}), size ×${size.toFixed(2)} ` +
+      `(${(native.medianPdfBytes / 1024 / 1024).toFixed(2)} / ${(untagged.medianPdfBytes / 1024 / 1024).toFixed(2)} MB)`,
+  );
+}
+
 /** The targets for a site of `docs` docs, when native was among the engines. */
 export function evaluateTargets(docs: number, summaries: EngineSummary[]): TargetOutcome[] {
   const native = summaries.find((summary) => summary.engine === NATIVE);
@@ -91,5 +110,11 @@ export function evaluateTargets(docs: number, summaries: EngineSummary[]): Targe
   const baseline = summaries.find((summary) => summary.engine === DOCS_TO_PDF);
   const checks = [...(TARGETS[docs] ?? [])];
   if (native.runsPlanned >= 2) checks.push([`native warm second export ≤ ${WARM_RATIO_MAX} × the first`, warmSecondExport]);
-  return checks.map(([target, check]) => ({docs, target, ...check(native, baseline)}));
+  const outcomes = checks.map(([target, check]) => ({docs, target, ...check(native, baseline)}));
+  const untagged = summaries.find((summary) => summary.engine === UNTAGGED);
+  if (untagged) {
+    const target = `tagged native ≤ ${TAGGED_TIME_MAX}× the time and ≤ ${TAGGED_SIZE_MAX}× the size of native-untagged (medians)`;
+    outcomes.push({docs, target, ...taggingCost(native, untagged)});
+  }
+  return outcomes;
 }

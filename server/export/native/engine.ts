@@ -22,6 +22,8 @@ export type NativeEngineOptions = {
   partBytes?: number;
   /** Pages a capture tab takes before a fresh tab replaces it. */
   pagesPerTab?: number;
+  /** Print with a structure tree (a tagged, accessible PDF); default true. */
+  tagged?: boolean;
 };
 
 const PAGE_TIMEOUT_MS = 30_000;
@@ -48,6 +50,7 @@ export class NativeEngine implements ExportEngine {
   readonly #sharedGlyphs = installedFontSharedGlyphs();
   readonly #tabs: number;
   readonly #partBytes: number;
+  readonly #tagged: boolean;
   readonly #pagesPerTab?: number;
 
   constructor(options: NativeEngineOptions) {
@@ -55,6 +58,7 @@ export class NativeEngine implements ExportEngine {
     this.#host = new BrowserHost({workRoot: options.workRoot, log: options.log});
     this.#tabs = options.tabs ?? Math.min(4, Math.max(2, os.availableParallelism()));
     this.#partBytes = options.partBytes ?? 1_500_000;
+    this.#tagged = options.tagged ?? true;
   }
 
   run(job: ExportJob): Promise<void> {
@@ -83,7 +87,9 @@ export class NativeEngine implements ExportEngine {
       capture(job, plan, browser, this.#cache, limits, (done) => report('capture', done, chapters)),
     );
     report('assemble');
-    const book = await clock.time('assemble', () => assemble({job, plan, capture: captured, tabs, partBytes: this.#partBytes}));
+    const book = await clock.time('assemble', () =>
+      assemble({job, plan, capture: captured, tabs, partBytes: this.#partBytes, tagged: this.#tagged}),
+    );
     const onPrinted = (done: number, total: number) => report('render', done, total);
     const rendered = await clock.time('render', () => render({browser, job, book, tabs, onPrinted}));
     report('merge');

@@ -41,10 +41,12 @@ export type AssembleInput = {
   tabs: number;
   /** HTML per content part, in bytes. */
   partBytes: number;
+  /** Print with a structure tree; default true. */
+  tagged?: boolean;
 };
 
 /** Lays the captured pages out as a book: cover, TOC and content parts, without a browser. */
-export function assemble({job, plan, capture, tabs, partBytes}: AssembleInput): AssembledBook {
+export function assemble({job, plan, capture, tabs, partBytes, tagged = true}: AssembleInput): AssembledBook {
   const {manifest} = job;
   const options = manifest.options;
   const texts = bookTexts(manifest);
@@ -66,7 +68,7 @@ export function assemble({job, plan, capture, tabs, partBytes}: AssembleInput): 
       printBackground: true,
       displayHeaderFooter: false,
       outline: false,
-      tagged: true,
+      tagged,
     },
     box,
     cover: options.disableCover

@@ -13,6 +13,7 @@ import {
   type PDFObject,
 } from 'pdf-lib';
 import {markUntaggedAsArtifacts} from './untagged-artifacts';
+import {deflateSync} from 'node:zlib';
 import {dictOf, forgetAnnotations} from './forget-annotations';
 import {wrapListBodies} from './list-bodies';
 import {tagTableOfContents} from './toc-tags';
@@ -152,7 +153,8 @@ export class BookStructure {
     const whole = decoded.length === 1 ? decoded[0]! : joinStreams(decoded);
     const marked = markUntaggedAsArtifacts(whole);
     if (marked === whole) return;
-    page.node.set(PDFName.of('Contents'), context.register(context.flateStream(marked)));
+    // Node's zlib, not pdf-lib's JavaScript deflate: a book rewrites most of its pages here.
+    page.node.set(PDFName.of('Contents'), context.register(context.stream(deflateSync(marked), {Filter: 'FlateDecode'})));
     // The copies replaced are referenced by nothing else (the copier made them for this page).
     for (const ref of refs) if (ref instanceof PDFRef) context.delete(ref);
   }

@@ -2,18 +2,25 @@ const TEXT_SHOW = new Set(['Tj', 'TJ', "'", '"']);
 const PATH_PAINT = new Set(['S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*']);
 const PATH_BUILD = new Set(['m', 'l', 'c', 'v', 'y', 'h', 're']);
 
-const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
-const isDelimiter = (byte: number) =>
-  byte === 0x28 ||
-  byte === 0x29 ||
-  byte === 0x3c ||
-  byte === 0x3e ||
-  byte === 0x5b ||
-  byte === 0x5d ||
-  byte === 0x7b ||
-  byte === 0x7d ||
-  byte === 0x2f ||
-  byte === 0x25;
+/** Each byte's class in a content stream: 0 regular, 1 white space, 2 delimiter (ISO 32000-1, 7.2.2). */
+const CLASS = new Uint8Array(256);
+for (const byte of [0x20, 0x0a, 0x0d, 0x09, 0x0c, 0x00]) CLASS[byte] = 1;
+for (const char of '()<>[]{}/%') CLASS[char.charCodeAt(0)] = 2;
+const isSpace = (byte: number) => CLASS[byte] === 1;
+const isDelimiter = (byte: number) => CLASS[byte] === 2;
+
+const keyOf = (bytes: Uint8Array, from: number, to: number) => {
+  let key = 0;
+  for (let at = from; at < to; at++) key = key * 256 + bytes[at]!;
+  return key;
+};
+const keyOfName = (name: string) => keyOf(new TextEncoder().encode(name), 0, name.length);
+
+/** The operators the marking reads, by their bytes as one number. */
+const OPERATORS = new Map<number, string>(
+  [...TEXT_SHOW, ...PATH_PAINT, ...PATH_BUILD, 'n', 'BT', 'ET', 'BDC', 'BMC', 'EMC', 'BI'].map((name) => [keyOfName(name), name]),
+);
+const KEYWORDS = new Set(['true', 'false', 'null'].map(keyOfName));
 
 /** An operator of a content stream: its name and where its operands start and it ends. */
 type Operator = {name: string; operandsStart: number; end: number};
@@ -49,20 +56,21 @@ function* operators(bytes: Uint8Array): Generator<Operator> {
       at += 2;
     } else if (isDelimiter(byte)) {
       at++;
-      if (byte === 0x2f) while (at < length && !isSpace(bytes[at]!) && !isDelimiter(bytes[at]!)) at++;
+      if (byte === 0x2f) while (at < length && CLASS[bytes[at]!] === 0) at++;
     } else {
       const start = at;
-      while (at < length && !isSpace(bytes[at]!) && !isDelimiter(bytes[at]!)) at++;
+      while (at < length && CLASS[bytes[at]!] === 0) at++;
       const first = bytes[start]!;
-      const numeric = (first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2e;
-      if (
-        numeric ||
-        (at - start === 4 &&
-          (String.fromCharCode(...bytes.subarray(start, at)) === 'true' || String.fromCharCode(...bytes.subarray(start, at)) === 'null'))
-      )
+      if ((first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2e) continue;
+      // The operators that matter here, and the keywords true, false and null (operands), are
+      // at most five bytes long: they are looked up by their bytes as one number, not as strings.
+      const key = at - start <= 5 ? keyOf(bytes, start, at) : -1;
+      if (KEYWORDS.has(key)) continue;
+      const name = OPERATORS.get(key);
+      if (name === undefined) {
+        operandsStart = -1;
         continue;
-      if (at - start === 5 && String.fromCharCode(...bytes.subarray(start, at)) === 'false') continue;
-      const name = String.fromCharCode(...bytes.subarray(start, at));
+      }
       if (name === 'BI') {
         // An inline image: its data runs to the EI that ends it.
         const data = findInlineImageEnd(bytes, at);
