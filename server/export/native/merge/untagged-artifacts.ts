@@ -22,6 +22,18 @@ const OPERATORS = new Map<number, string>(
 );
 const KEYWORDS = new Set(['true', 'false', 'null'].map(keyOfName));
 
+const ARTIFACT = new TextEncoder().encode('/Artifact');
+const MCID = new TextEncoder().encode('/MCID');
+
+function startsWith(bytes: Uint8Array, at: number, prefix: Uint8Array): boolean {
+  return at >= 0 && prefix.every((byte, index) => bytes[at + index] === byte);
+}
+
+function includes(bytes: Uint8Array, from: number, to: number, needle: Uint8Array): boolean {
+  for (let at = Math.max(0, from); at + needle.length <= to; at++) if (startsWith(bytes, at, needle)) return true;
+  return false;
+}
+
 /** An operator of a content stream: its name and where its operands start and it ends. */
 type Operator = {name: string; operandsStart: number; end: number};
 
@@ -104,7 +116,10 @@ function findInlineImageEnd(bytes: Uint8Array, from: number): number {
  */
 export function markUntaggedAsArtifacts(bytes: Uint8Array): Uint8Array {
   const inserts: Array<{at: number; text: string}> = [];
-  let depth = 0;
+  // Open marked content, each true when it makes what it holds content or artifact (an MCID, an
+  // Artifact) and false when it does not (a Span carrying a ligature's ActualText, say).
+  const marks: boolean[] = [];
+  let owners = 0;
   let open = false;
   let pathStart = -1;
   const close = (at: number) => {
@@ -116,14 +131,17 @@ export function markUntaggedAsArtifacts(bytes: Uint8Array): Uint8Array {
     const {name} = op;
     if (name === 'BDC' || name === 'BMC') {
       close(op.operandsStart);
-      depth++;
+      const owns = startsWith(bytes, op.operandsStart, ARTIFACT) || (name === 'BDC' && includes(bytes, op.operandsStart, op.end, MCID));
+      marks.push(owns);
+      if (owns) owners++;
     } else if (name === 'EMC') {
-      depth = Math.max(0, depth - 1);
+      close(op.operandsStart);
+      if (marks.pop()) owners--;
     } else if (name === 'BT' || name === 'ET') {
       close(op.operandsStart);
     } else if (PATH_BUILD.has(name)) {
       if (pathStart < 0) pathStart = op.operandsStart;
-    } else if (depth === 0 && (TEXT_SHOW.has(name) || PATH_PAINT.has(name))) {
+    } else if (owners === 0 && (TEXT_SHOW.has(name) || PATH_PAINT.has(name))) {
       if (!open) {
         inserts.push({at: PATH_PAINT.has(name) && pathStart >= 0 ? pathStart : op.operandsStart, text: '/Artifact BMC\n'});
         open = true;

@@ -34,3 +34,18 @@ describe('untagged drawing marked as artifacts', () => {
     );
   });
 });
+
+describe('untagged drawing inside marked content that tags nothing', () => {
+  it('marks a ligature drawn in an ActualText span outside any MCID, closing before the span ends', () => {
+    const out = mark('BT /Span <</ActualText <FEFF00660069>>> BDC <0041> Tj EMC /P <</MCID 3>> BDC <0042> Tj EMC ET');
+    assert.equal(
+      squash(out),
+      'BT /Span <</ActualText <FEFF00660069>>> BDC /Artifact BMC <0041> Tj EMC EMC /P <</MCID 3>> BDC <0042> Tj EMC ET',
+    );
+  });
+
+  it('leaves a span inside tagged content alone', () => {
+    const bytes = new TextEncoder().encode('/P <</MCID 0>> BDC BT /Span <</ActualText (fi)>> BDC <0041> Tj EMC ET EMC');
+    assert.equal(markUntaggedAsArtifacts(bytes), bytes);
+  });
+});
