@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       rateWindowMs: 600_000,
       shutdownGraceMs: 10_000,
       engine: undefined,
+      tagged: true,
       eventStreams: {max: 1000, perClient: 20},
       chromiumNoSandbox: false,
     });
@@ -57,6 +58,12 @@ describe('loadConfig', () => {
     assert.equal(config.nodeEnv, 'development');
     assert.equal(config.exportTimeoutMs, 600_000);
     assert.equal(config.queueLimit, 0);
+  });
+
+  it('prints untagged books only when EXPORT_TAGGED says so', () => {
+    assert.equal(loadConfig({EXPORT_TAGGED: 'false'}, defaults).tagged, false);
+    assert.equal(loadConfig({EXPORT_TAGGED: 'yes'}, defaults).tagged, true);
+    assert.throws(() => loadConfig({EXPORT_TAGGED: 'maybe'}, defaults), /EXPORT_TAGGED/);
   });
 
   it('takes DOCS_DIR as an alias of DOCS_PATH and resolves it against the working directory', () => {
