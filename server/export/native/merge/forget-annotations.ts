@@ -1,16 +1,9 @@
-import {PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, type PDFContext, type PDFObject} from 'pdf-lib';
-
-/** The dictionary an object is or refers to; a number (an MCID) or anything else is none. */
-export function dictOf(context: PDFContext, value: PDFObject): PDFDict | undefined {
-  const object = value instanceof PDFRef ? context.lookup(value) : value;
-  return object instanceof PDFDict ? object : undefined;
-}
+import {PDFName, PDFNumber, PDFRef, type PDFContext, type PDFObject} from 'pdf-lib';
+import {dictOf, itemsOf, walkStructElements} from './struct-elements';
 
 const K = PDFName.of('K');
 const S = PDFName.of('S');
 const OBJR = PDFName.of('OBJR');
-
-const kidsOf = (value: PDFObject | undefined): PDFObject[] => (value instanceof PDFArray ? value.asArray() : value ? [value] : []);
 
 /**
  * Takes annotations that are no longer on any page (anchors read and removed, links to targets
@@ -30,19 +23,12 @@ export function forgetAnnotations(context: PDFContext, roots: readonly PDFObject
     const object = isObjectRef(kid) ? dictOf(context, kid)!.get(PDFName.of('Obj')) : undefined;
     return object instanceof PDFRef && dropped.has(object);
   };
-  const seen = new Set<PDFDict>();
-  const pending = [...roots];
-  while (pending.length > 0) {
-    const element = dictOf(context, pending.pop()!);
-    if (!element || seen.has(element) || !element.has(S)) continue;
-    seen.add(element);
-    const kids = kidsOf(element.get(K));
+  walkStructElements(context, roots, (element) => {
+    const kids = itemsOf(element.get(K));
     const kept = kids.filter((kid) => !isDropped(kid));
-    if (kept.length !== kids.length) {
-      element.set(K, context.obj(kept));
-      if (element.get(S) === PDFName.of('Link') && !kept.some(isObjectRef)) element.set(S, PDFName.of('Span'));
-    }
-    pending.push(...kept.filter((kid) => kid instanceof PDFRef || kid instanceof PDFDict));
-  }
+    if (kept.length === kids.length) return;
+    element.set(K, context.obj(kept));
+    if (element.get(S) === PDFName.of('Link') && !kept.some(isObjectRef)) element.set(S, PDFName.of('Span'));
+  });
   return keys;
 }

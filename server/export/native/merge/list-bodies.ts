@@ -1,12 +1,10 @@
-import {PDFArray, PDFDict, PDFName, PDFRef, type PDFContext, type PDFObject} from 'pdf-lib';
-import {dictOf} from './forget-annotations';
+import {PDFDict, PDFName, PDFRef, type PDFContext, type PDFObject} from 'pdf-lib';
+import {dictOf, itemsOf, walkStructElements} from './struct-elements';
 
 const K = PDFName.of('K');
 const S = PDFName.of('S');
 const P = PDFName.of('P');
 const ITEM_PARTS = new Set(['Lbl', 'LBody']);
-
-const kidsOf = (value: PDFObject | undefined): PDFObject[] => (value instanceof PDFArray ? value.asArray() : value ? [value] : []);
 
 /**
  * Chromium puts what a list item holds (its paragraphs, nested lists, links) straight under `LI`;
@@ -15,17 +13,9 @@ const kidsOf = (value: PDFObject | undefined): PDFObject[] => (value instanceof 
  * named in the parent tree, which would have to follow.
  */
 export function wrapListBodies(context: PDFContext, roots: readonly PDFObject[]): void {
-  const seen = new Set<PDFDict>();
-  const pending = [...roots];
-  while (pending.length > 0) {
-    const raw = pending.pop()!;
-    const element = dictOf(context, raw);
-    if (!element || seen.has(element) || !element.has(S)) continue;
-    seen.add(element);
-    const kids = kidsOf(element.get(K));
-    if (element.get(S) === PDFName.of('LI') && raw instanceof PDFRef) wrapItem(context, raw, element, kids);
-    for (const kid of kids) if (kid instanceof PDFRef || kid instanceof PDFDict) pending.push(kid);
-  }
+  walkStructElements(context, roots, (element, raw) => {
+    if (element.get(S) === PDFName.of('LI') && raw instanceof PDFRef) wrapItem(context, raw, element, itemsOf(element.get(K)));
+  });
 }
 
 function wrapItem(context: PDFContext, itemRef: PDFRef, item: PDFDict, kids: PDFObject[]): void {

@@ -14,7 +14,8 @@ import {
 } from 'pdf-lib';
 import {markUntaggedAsArtifacts} from './untagged-artifacts';
 import {deflateSync} from 'node:zlib';
-import {dictOf, forgetAnnotations} from './forget-annotations';
+import {forgetAnnotations} from './forget-annotations';
+import {dictOf, itemsOf} from './struct-elements';
 import {wrapListBodies} from './list-bodies';
 import {tagTableOfContents} from './toc-tags';
 
@@ -53,11 +54,6 @@ function numberTreeEntries(context: PDFDocument['context'], node: PDFDict | unde
     entries.push(...numberTreeEntries(context, kids.lookup(index, PDFDict)));
   }
   return entries;
-}
-
-function asArray(value: PDFObject | undefined): PDFObject[] {
-  if (!value) return [];
-  return value instanceof PDFArray ? value.asArray() : [value];
 }
 
 function shift(dict: PDFDict, key: PDFName, offset: number): void {
@@ -110,11 +106,11 @@ export class BookStructure {
     if (!sourceRoot) return pages;
 
     // Annotations readPart took off the pages (anchors) leave the part's tree before it is copied.
-    const removedKeys = forgetAnnotations(part.context, asArray(sourceRoot.get(K)), removedAnnotations);
+    const removedKeys = forgetAnnotations(part.context, itemsOf(sourceRoot.get(K)), removedAnnotations);
     for (const page of pages) this.#markUntagged(page);
     const offset = this.#nextKey;
     const copiedRoots: PDFObject[] = [];
-    for (const kid of asArray(sourceRoot.get(K))) {
+    for (const kid of itemsOf(sourceRoot.get(K))) {
       const copied = copier.copy(kid);
       const element = dictOf(context, copied);
       if (element?.get(S) === PDFName.of('Document')) element.set(S, PDFName.of('Part'));
@@ -146,7 +142,7 @@ export class BookStructure {
   #markUntagged(page: PDFPage): void {
     const context = this.#book.context;
     const contents = page.node.get(PDFName.of('Contents'));
-    const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+    const refs = itemsOf(contents);
     const streams = refs.map((item) => context.lookup(item));
     if (!streams.every((stream) => stream instanceof PDFRawStream)) return;
     const decoded = streams.map((stream) => decodePDFRawStream(stream).decode());
@@ -163,7 +159,7 @@ export class BookStructure {
   #drawAsArtifact(page: PDFPage): void {
     const context = this.#book.context;
     const contents = page.node.get(PDFName.of('Contents'));
-    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+    const streams = itemsOf(contents);
     const begin = context.register(context.stream('/Artifact BMC\n'));
     const end = context.register(context.stream('\nEMC\n'));
     page.node.set(PDFName.of('Contents'), context.obj([begin, ...streams, end]));

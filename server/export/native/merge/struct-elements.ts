@@ -1,0 +1,33 @@
+import {PDFArray, PDFDict, PDFName, PDFRef, type PDFContext, type PDFObject} from 'pdf-lib';
+
+/** The dictionary an object is or refers to; a number (an MCID) or anything else is none. */
+export function dictOf(context: PDFContext, value: PDFObject): PDFDict | undefined {
+  const object = value instanceof PDFRef ? context.lookup(value) : value;
+  return object instanceof PDFDict ? object : undefined;
+}
+
+/** An entry such as `K` or `Contents` as a list: an array's items, a single object, or none. */
+export const itemsOf = (value: PDFObject | undefined): PDFObject[] => (value instanceof PDFArray ? value.asArray() : value ? [value] : []);
+
+/**
+ * Visits each structure element below the roots once, parents before their kids. The kids are
+ * read after the visit, so a visit that rewrites an element's `K` is walked as it left it.
+ */
+export function walkStructElements(
+  context: PDFContext,
+  roots: readonly PDFObject[],
+  visit: (element: PDFDict, raw: PDFObject) => void,
+): void {
+  const K = PDFName.of('K');
+  const S = PDFName.of('S');
+  const seen = new Set<PDFDict>();
+  const pending = [...roots];
+  while (pending.length > 0) {
+    const raw = pending.pop()!;
+    const element = dictOf(context, raw);
+    if (!element || seen.has(element) || !element.has(S)) continue;
+    seen.add(element);
+    visit(element, raw);
+    for (const kid of itemsOf(element.get(K))) if (kid instanceof PDFRef || kid instanceof PDFDict) pending.push(kid);
+  }
+}
