@@ -1,33 +1,26 @@
 import assert from 'node:assert/strict';
-import {mkdir, writeFile} from 'node:fs/promises';
+import {writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {after, before, describe, it} from 'node:test';
+import {describe, it} from 'node:test';
 import type {Browser, Page} from 'puppeteer-core';
 import {BOOK_CSS} from '../../server/export/native/assemble/book-css';
 import {placeAnchors} from '../../server/export/native/render/page/book-links';
 import {dropEmptyBoxes, keepRowItemsWhole, settleBookPart, trimChapterEnds} from '../../server/export/native/render/page/book-part';
-import {BrowserHost} from '../../server/export/native/shared/browser-host';
 import {NAME_SHIM, openExportPage} from '../../server/export/native/shared/export-page';
 import {pdfText} from '../helpers/pdf';
 import {WORK_ROOT} from '../helpers/processes';
+import {pageForSuite} from '../helpers/suite-page';
 
 // What a book part goes through before it prints (render/page/), in a real Chromium.
 describe('book part transforms', {timeout: 60_000}, () => {
-  const host = new BrowserHost({workRoot: WORK_ROOT, log: () => undefined});
-  let browser: Browser;
   let page: Page;
-
-  before(async () => {
-    await mkdir(WORK_ROOT, {recursive: true});
-    browser = await host.acquire();
-    page = await openExportPage(browser);
+  const openBlank = async (browser: Browser) => {
+    const blank = await openExportPage(browser);
     // setContent keeps the blank document, which no new-document script reached.
-    await page.evaluate(NAME_SHIM);
-  });
-  after(async () => {
-    await page.close();
-    await host.close();
-  });
+    await blank.evaluate(NAME_SHIM);
+    return blank;
+  };
+  pageForSuite(openBlank, (opened) => (page = opened));
 
   it('prints an image that cannot load as its alt text, and keeps an SVG without a size of its own', async () => {
     const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')}`;

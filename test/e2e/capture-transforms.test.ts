@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import {mkdir} from 'node:fs/promises';
-import {after, before, describe, it} from 'node:test';
-import type {Browser, Page} from 'puppeteer-core';
+import {describe, it} from 'node:test';
+import type {Page} from 'puppeteer-core';
 import {openParserPage} from '../../server/export/native/capture/parser-page';
 import {svgScope} from '../../server/export/native/capture/capture-chapters';
-import {BrowserHost} from '../../server/export/native/shared/browser-host';
 import {BOOK_CSS} from '../../server/export/native/assemble/book-css';
 import {capturePage, type CaptureSettings} from '../../server/export/native/capture/page/capture-page';
-import {WORK_ROOT} from '../helpers/processes';
+import {pageForSuite} from '../helpers/suite-page';
 
 const PAGE_URL = 'http://127.0.0.1:3999/docs/guides/setup';
 
@@ -29,19 +27,8 @@ function docPage(markdown: string): string {
 
 // The transforms a page goes through when it is captured (capture/page/), in a real Chromium.
 describe('capture transforms', {timeout: 60_000}, () => {
-  const host = new BrowserHost({workRoot: WORK_ROOT, log: () => undefined});
-  let browser: Browser;
   let page: Page;
-
-  before(async () => {
-    await mkdir(WORK_ROOT, {recursive: true});
-    browser = await host.acquire();
-    page = await openParserPage(browser);
-  });
-  after(async () => {
-    await page.close();
-    await host.close();
-  });
+  pageForSuite(openParserPage, (opened) => (page = opened));
 
   const capture = (markdown: string, key = 'guides/setup', overrides: Partial<CaptureSettings> = {}) =>
     page.evaluate(capturePage, settings(key, overrides), {html: docPage(markdown), url: PAGE_URL});

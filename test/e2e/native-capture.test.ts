@@ -13,9 +13,9 @@ import {NativeEngine} from '../../server/export/native/engine';
 import {closeServer, freePort, listen} from '../../server/listen';
 import {readManifest} from '../../server/manifest';
 import {createStaticSiteApp} from '../../server/site/static-site';
-import {SIDEBAR_DOC_IDS, marker} from '../helpers/example-docs';
+import {SIDEBAR_DOC_IDS, assertEveryDocInSidebarOrder, marker} from '../helpers/example-docs';
 import {tempDir} from '../helpers/fixtures';
-import {collapse, pageTexts} from '../helpers/pdf-structure';
+import {collapse} from '../helpers/pdf-structure';
 import {WORK_ROOT} from '../helpers/processes';
 import {EXAMPLE_SITE} from '../helpers/server-process';
 
@@ -58,17 +58,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
       timeoutMs: 150_000,
       log: (line) => lines.push(line),
     });
-    const text = collapse((await pageTexts(outputFile)).join(' ')).replace(/- /g, '-');
-    const positions = SIDEBAR_DOC_IDS.map((id) => text.indexOf(marker(id)));
-    assert.ok(
-      positions.every((at) => at >= 0),
-      `every doc present: ${positions.join()}`,
-    );
-    assert.deepEqual(
-      positions,
-      [...positions].sort((a, b) => a - b),
-      'in sidebar order',
-    );
+    const text = await assertEveryDocInSidebarOrder(outputFile);
     for (const id of SIDEBAR_DOC_IDS) {
       assert.equal(text.split(marker(id)).length - 1, 1, `${marker(id)} once`);
     }

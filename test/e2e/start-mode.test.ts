@@ -3,9 +3,8 @@ import {writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {descendantsOf} from '../../server/export/process-tree';
-import {SIDEBAR_DOC_IDS, marker} from '../helpers/example-docs';
+import {assertEveryDocInSidebarOrder} from '../helpers/example-docs';
 import {TINY_PDF} from '../helpers/fixtures';
-import {collapse, pageTexts} from '../helpers/pdf-structure';
 import {isRunning, processesMatching} from '../helpers/processes';
 import {spawn} from 'node:child_process';
 import {EXAMPLE_SITE, REPO_ROOT, startServerEntry, type RunningEntry} from '../helpers/server-process';
@@ -54,17 +53,7 @@ describe('server entry in start mode (Docusaurus dev server)', {timeout: 300_000
     const response = await fetch(`${server.apiUrl}/export-pdf?fileName=dev-book`, {signal: AbortSignal.timeout(170_000)});
     const body = await response.json();
     assert.equal(response.status, 200, JSON.stringify(body));
-    const text = collapse((await pageTexts(body.pdfPath)).join(' ')).replace(/- /g, '-');
-    const positions = SIDEBAR_DOC_IDS.map((id) => text.indexOf(marker(id)));
-    assert.ok(
-      positions.every((at) => at >= 0),
-      `every doc present: ${positions.join()}`,
-    );
-    assert.deepEqual(
-      positions,
-      [...positions].sort((a, b) => a - b),
-      'in sidebar order',
-    );
+    await assertEveryDocInSidebarOrder(body.pdfPath);
     assert.match(server.output(), /engine native/);
   });
 

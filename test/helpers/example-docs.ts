@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import sidebars from '../../example-site/sidebars';
+import {collapse, pageTexts} from './pdf-structure';
 
 type Item = string | {type: string; id?: string; items?: Item[]; link?: {type: string; id?: string}};
 
@@ -30,4 +32,20 @@ export const SIDEBAR_PAGE_COUNT = SIDEBAR_DOC_IDS.length + generatedIndexes((sid
 /** Each example doc carries "Marker: <id with / as ->" in its first paragraph. */
 export function marker(id: string): string {
   return `Marker: ${id.replace(/\//g, '-')}`;
+}
+
+/** Asserts that the book holds every sidebar doc once at least, in sidebar order; returns its text. */
+export async function assertEveryDocInSidebarOrder(pdfPath: string): Promise<string> {
+  const text = collapse((await pageTexts(pdfPath)).join(' ')).replace(/- /g, '-');
+  const positions = SIDEBAR_DOC_IDS.map((id) => text.indexOf(marker(id)));
+  assert.ok(
+    positions.every((at) => at >= 0),
+    `every doc present: ${positions.join()}`,
+  );
+  assert.deepEqual(
+    positions,
+    [...positions].sort((a, b) => a - b),
+    'in sidebar order',
+  );
+  return text;
 }

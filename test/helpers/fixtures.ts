@@ -4,10 +4,16 @@ import path from 'node:path';
 import {after, before, beforeEach} from 'node:test';
 import type {SiteManifest} from '../../contracts/manifest';
 import {DEFAULT_OPTIONS, type PluginOptions} from '../../contracts/options';
+import type {OutlineDoc} from '../../contracts/outline';
 import en from '../../contracts/translations/en';
 
 /** Smallest byte string that passes the exporter's completeness check. */
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** A doc of the test manifest's outline, titled as its sidebar label, served from the build. */
+function outlineDoc(id: string, label: string): OutlineDoc {
+  return {type: 'doc', id, label, title: label, permalink: `/docs/${id}`, mermaidDiagrams: 0, rendersInBrowser: false};
+}
 
 export function testManifest(overrides: Partial<SiteManifest> = {}, options: Partial<PluginOptions> = {}): SiteManifest {
   return {
@@ -34,29 +40,11 @@ export function testManifest(overrides: Partial<SiteManifest> = {}, options: Par
             isLast: true,
             sidebars: {
               docsSidebar: [
-                {
-                  type: 'doc',
-                  id: 'intro',
-                  label: 'Introduction',
-                  title: 'Introduction',
-                  permalink: '/docs/intro',
-                  mermaidDiagrams: 0,
-                  rendersInBrowser: false,
-                },
+                outlineDoc('intro', 'Introduction'),
                 {
                   type: 'category',
                   label: 'Guides',
-                  items: [
-                    {
-                      type: 'doc',
-                      id: 'guides/setup',
-                      label: 'Setup',
-                      title: 'Setup',
-                      permalink: '/docs/guides/setup',
-                      mermaidDiagrams: 0,
-                      rendersInBrowser: false,
-                    },
-                  ],
+                  items: [outlineDoc('guides/setup', 'Setup')],
                 },
               ],
             },

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
+import {textItem} from './text-items';
 import {breakoutOf} from '../../../scripts/check-book/checks/outside';
 import {nameBytes} from '../../../scripts/check-book/checks/names';
 import {findChrome} from '../../../scripts/check-book/checks/pages';
@@ -96,16 +97,7 @@ BAAAAA+彿                           CID TrueType      Identity-H       yes yes 
 });
 
 describe('site chrome printed in a chapter', () => {
-  const line = (str: string, baseline: number, size: number, x0 = 36): TextItem => ({
-    str,
-    x0,
-    x1: x0 + str.length * size * 0.5,
-    baseline,
-    top: baseline + 0.75 * size,
-    bottom: baseline - 0.2 * size,
-    size,
-    rotated: false,
-  });
+  const line = (str: string, baseline: number, size: number, x0 = 36) => textItem(str, x0, baseline, size);
   const located = (...items: TextItem[]) => segmentsOf(items).map((segment) => ({page: 4, segment}));
   const trail = {kind: 'breadcrumbs' as const, parts: ['Authentication', 'API']};
 

@@ -4,26 +4,16 @@ import type {BookNode} from '../../../server/export/book-plan';
 import {EntryMatcher} from '../../../scripts/check-book/entry-targets';
 import type {LinkAnnotation} from '../../../scripts/check-book/pdf-book';
 import {parseEntryRuns, tocEntriesOf} from '../../../scripts/check-book/toc-entries';
-import type {TextItem} from '../../../scripts/check-book/text-lines';
-
-function item(str: string, x0: number, baseline: number, size = 12): TextItem {
-  return {
-    str,
-    x0,
-    x1: x0 + str.length * size * 0.5,
-    baseline,
-    top: baseline + 0.75 * size,
-    bottom: baseline - 0.2 * size,
-    size,
-    rotated: false,
-  };
-}
+import {textItem} from './text-items';
 
 const link = (y0: number, y1: number, page: number, y = 800): LinkAnnotation => ({rect: {x0: 36, y0, x1: 560, y1}, dest: {page, x: 0, y}});
 
 describe('table of contents entries', () => {
   it('reads the page number printed at the right end of an entry', () => {
-    const entries = tocEntriesOf([link(720, 745, 6)], [item('Introduction', 36, 730), item(' ', 110, 730), item('7', 553, 730)]);
+    const entries = tocEntriesOf(
+      [link(720, 745, 6)],
+      [textItem('Introduction', 36, 730), textItem(' ', 110, 730), textItem('7', 553, 730)],
+    );
     assert.deepEqual(
       entries.map(({title, printed}) => ({title, printed})),
       [{title: 'Introduction', printed: 7}],
@@ -32,12 +22,12 @@ describe('table of contents entries', () => {
   });
 
   it('reads the page number at the left end in a right-to-left book, and the title in reading order', () => {
-    const rtl = (str: string, x0: number) => ({...item(str, x0, 730), rtl: true});
+    const rtl = (str: string, x0: number) => ({...textItem(str, x0, 730), rtl: true});
     // As a right-to-left TOC line is drawn: the number at the left, the leader, then two Arabic words, the first at the right.
-    const items = [item('7', 36, 730), rtl('الأولى', 460), rtl('الخطوات', 510)];
+    const items = [textItem('7', 36, 730), rtl('الأولى', 460), rtl('الخطوات', 510)];
     const [entry] = tocEntriesOf([link(720, 745, 6)], items, true);
     assert.deepEqual({title: entry!.title, printed: entry!.printed}, {title: 'الخطوات الأولى', printed: 7});
-    const english = tocEntriesOf([link(720, 745, 6)], [item('7', 36, 730), item('Getting Started', 470, 730)], true);
+    const english = tocEntriesOf([link(720, 745, 6)], [textItem('7', 36, 730), textItem('Getting Started', 470, 730)], true);
     assert.deepEqual(
       english.map(({title, printed}) => ({title, printed})),
       [{title: 'Getting Started', printed: 7}],
@@ -57,9 +47,9 @@ describe('table of contents entries', () => {
 
   it('joins the two lines of a wrapped entry, whose number sits on its first line', () => {
     const items = [
-      item('Why some options can be set at the queue level, and', 36, 700),
-      item('48', 553, 700),
-      item('which setting wins in the end', 36, 686),
+      textItem('Why some options can be set at the queue level, and', 36, 700),
+      textItem('48', 553, 700),
+      textItem('which setting wins in the end', 36, 686),
     ];
     const [entry] = tocEntriesOf([link(680, 715, 47)], items);
     assert.deepEqual(
@@ -69,7 +59,7 @@ describe('table of contents entries', () => {
   });
 
   it('joins a link that wraps into two annotations with one destination', () => {
-    const items = [item('A very long heading that wraps onto', 36, 700), item('a second line', 36, 686), item('9', 553, 686)];
+    const items = [textItem('A very long heading that wraps onto', 36, 700), textItem('a second line', 36, 686), textItem('9', 553, 686)];
     const entries = tocEntriesOf([link(695, 715, 8), link(681, 695, 8)], items);
     assert.deepEqual(
       entries.map(({title, printed}) => ({title, printed})),
@@ -78,7 +68,7 @@ describe('table of contents entries', () => {
   });
 
   it('keeps a category without a page apart from its first doc, although both open the same page', () => {
-    const items = [item('Reference', 36, 700), item('28', 550, 700), item('CLI', 52, 680), item('28', 550, 680)];
+    const items = [textItem('Reference', 36, 700), textItem('28', 550, 700), textItem('CLI', 52, 680), textItem('28', 550, 680)];
     const entries = tocEntriesOf([link(695, 715, 27), link(675, 695, 27)], items);
     assert.deepEqual(
       entries.map(({title, printed}) => ({title, printed})),
@@ -92,14 +82,14 @@ describe('table of contents entries', () => {
   it('joins the pieces a ligature leaves, without spaces', () => {
     const [entry] = tocEntriesOf(
       [link(720, 745, 3)],
-      [item('Global ', 36, 730), {...item('fl', 78, 730), x0: 78, x1: 84}, {...item('ags', 84, 730)}, item('12', 553, 730)],
+      [textItem('Global ', 36, 730), {...textItem('fl', 78, 730), x0: 78, x1: 84}, {...textItem('ags', 84, 730)}, textItem('12', 553, 730)],
     );
     assert.equal(entry!.title, 'Global flags');
   });
 
   it('leaves out links to other sites', () => {
     assert.deepEqual(
-      tocEntriesOf([{rect: {x0: 36, y0: 720, x1: 560, y1: 745}, uri: 'https://example.com'}], [item('Elsewhere', 36, 730)]),
+      tocEntriesOf([{rect: {x0: 36, y0: 720, x1: 560, y1: 745}, uri: 'https://example.com'}], [textItem('Elsewhere', 36, 730)]),
       [],
     );
   });
