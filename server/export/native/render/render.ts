@@ -34,16 +34,18 @@ export async function render({browser, job, book, tabs, onPrinted}: RenderInput)
     links: book.links,
     log: job.log,
   };
+  const untagged: PartPrinting = {...printing, pdf: {...printing.pdf, tagged: false}};
   const {cover, toc} = book;
   const tasks: Array<() => Promise<Uint8Array | undefined>> = [
     // The cover is page furniture (the title is the document's, in its metadata): printed untagged, merged as an artifact.
-    () => (cover ? printFrontMatter(browser, cover, {...printing, pdf: {...printing.pdf, tagged: false}}) : Promise.resolve(undefined)),
+    () => (cover ? printFrontMatter(browser, cover, untagged) : Promise.resolve(undefined)),
+    // The first TOC only tells its length (merge prints the numbered one, tagged): no structure to build.
     () =>
       toc
         ? printFrontMatter(
             browser,
             toc(() => PLACEHOLDER_PAGE),
-            printing,
+            untagged,
           )
         : Promise.resolve(undefined),
     ...book.parts.map((html) => () => printContentPart(browser, html, printing)),
