@@ -13,6 +13,7 @@ import {
   endMarkedContent,
   type PDFPage,
 } from 'pdf-lib';
+import {markUntaggedDrawing} from './artifact-drawing';
 import {BookStructure, type PartRole} from './structure-tree';
 import {destinationName} from './destination-names';
 import type {PartDestination, PdfPart} from '../shared/pdf-part';
@@ -170,6 +171,8 @@ export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   const structure = new BookStructure(document);
   for (const {part, role} of input.parts) {
+    // The cover is drawn as one artifact whatever it holds.
+    if (role !== 'cover') await markUntaggedDrawing(part);
     for (const page of structure.copyPart(part.document, role, part.removedAnnotations)) document.addPage(page);
   }
   const pages = document.getPages();

@@ -1,19 +1,4 @@
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFNumber,
-  PDFObjectCopier,
-  PDFPage,
-  PDFPageLeaf,
-  PDFRawStream,
-  PDFRef,
-  decodePDFRawStream,
-  type PDFObject,
-} from 'pdf-lib';
-import {markUntaggedAsArtifacts} from './untagged-artifacts';
-import {deflateSync} from 'node:zlib';
+import {PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFObjectCopier, PDFPage, PDFPageLeaf, PDFRef, type PDFObject} from 'pdf-lib';
 import {forgetAnnotations} from './forget-annotations';
 import {dictOf, itemsOf} from './struct-elements';
 import {wrapListBodies} from './list-bodies';
@@ -84,7 +69,8 @@ export class BookStructure {
   }
 
   /**
-   * Copies a printed part's pages and structure into the book; the caller adds the pages. The
+   * Copies a printed part's pages and structure into the book; the caller adds the pages, and has
+   * marked what they draw outside marked content first (artifact-drawing.ts). The
    * cover is page furniture: its pages are drawn as an artifact and its structure, if any, is left
    * out. The TOC's lists become TOC and TOCI elements.
    */
@@ -107,7 +93,6 @@ export class BookStructure {
 
     // Annotations readPart took off the pages (anchors) leave the part's tree before it is copied.
     const removedKeys = forgetAnnotations(part.context, itemsOf(sourceRoot.get(K)), removedAnnotations);
-    for (const page of pages) this.#markUntagged(page);
     const offset = this.#nextKey;
     const copiedRoots: PDFObject[] = [];
     for (const kid of itemsOf(sourceRoot.get(K))) {
@@ -136,23 +121,6 @@ export class BookStructure {
       }
     }
     return pages;
-  }
-
-  /** Marks what a tagged page draws outside its marked content as artifacts (untagged-artifacts.ts). */
-  #markUntagged(page: PDFPage): void {
-    const context = this.#book.context;
-    const contents = page.node.get(PDFName.of('Contents'));
-    const refs = itemsOf(contents);
-    const streams = refs.map((item) => context.lookup(item));
-    if (!streams.every((stream) => stream instanceof PDFRawStream)) return;
-    const decoded = streams.map((stream) => decodePDFRawStream(stream).decode());
-    const whole = decoded.length === 1 ? decoded[0]! : joinStreams(decoded);
-    const marked = markUntaggedAsArtifacts(whole);
-    if (marked === whole) return;
-    // Node's zlib, not pdf-lib's JavaScript deflate: a book rewrites most of its pages here.
-    page.node.set(PDFName.of('Contents'), context.register(context.stream(deflateSync(marked), {Filter: 'FlateDecode'})));
-    // The copies replaced are referenced by nothing else (the copier made them for this page).
-    for (const ref of refs) if (ref instanceof PDFRef) context.delete(ref);
   }
 
   /** Wraps all a page draws in one Artifact sequence: a page printed untagged, all furniture. */
@@ -189,16 +157,4 @@ export class BookStructure {
     this.#book.catalog.set(PDFName.of('StructTreeRoot'), this.#rootRef);
     this.#book.catalog.set(PDFName.of('MarkInfo'), context.obj({Marked: true}));
   }
-}
-
-/** Content streams of a page are read as one, each ending a token (ISO 32000-1, 7.8.2). */
-function joinStreams(parts: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length + 1, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    joined[offset + part.length] = 0x0a;
-    offset += part.length + 1;
-  }
-  return joined;
 }

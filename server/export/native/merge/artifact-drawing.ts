@@ -1,0 +1,71 @@
+import {setImmediate as nextTurn} from 'node:timers/promises';
+import {deflateSync, inflateSync} from 'node:zlib';
+import {PDFName, PDFRawStream, decodePDFRawStream, type PDFPage} from 'pdf-lib';
+import type {PdfPart} from '../shared/pdf-part';
+import {itemsOf} from './struct-elements';
+import {markUntaggedAsArtifacts} from './untagged-artifacts';
+
+const marking = new WeakMap<PdfPart, Promise<void>>();
+
+/**
+ * Marks what a tagged part's pages draw outside their marked content as artifacts
+ * (untagged-artifacts.ts), in the part itself, before its pages are copied into the book.
+ * merge.ts starts it as soon as the parts are read, so that it runs while Chromium prints the
+ * numbered TOC and the overlay: a page at a time, with a turn of the event loop between pages.
+ * Once per part; a part printed untagged has nothing to mark.
+ */
+export function markUntaggedDrawing(part: PdfPart): Promise<void> {
+  let done = marking.get(part);
+  if (!done) {
+    done = markPages(part);
+    marking.set(part, done);
+  }
+  return done;
+}
+
+async function markPages(part: PdfPart): Promise<void> {
+  if (!part.document.catalog.has(PDFName.of('StructTreeRoot'))) return;
+  for (const page of part.document.getPages()) {
+    markPage(page);
+    await nextTurn();
+  }
+}
+
+/** A content stream's bytes: Node's zlib for plain Flate (what Chromium writes), pdf-lib's decoders for the rest. */
+function decoded(stream: PDFRawStream): Uint8Array {
+  const plainFlate = stream.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode') && !stream.dict.has(PDFName.of('DecodeParms'));
+  if (plainFlate) {
+    try {
+      return inflateSync(stream.contents);
+    } catch {
+      // pdf-lib's decoder reads what it can of a damaged stream.
+    }
+  }
+  return decodePDFRawStream(stream).decode();
+}
+
+function markPage(page: PDFPage): void {
+  const context = page.doc.context;
+  const refs = itemsOf(page.node.get(PDFName.of('Contents')));
+  const streams = refs.map((item) => context.lookup(item));
+  if (!streams.every((stream) => stream instanceof PDFRawStream)) return;
+  const contents = streams.map(decoded);
+  const whole = contents.length === 1 ? contents[0]! : joinStreams(contents);
+  const marked = markUntaggedAsArtifacts(whole);
+  if (marked === whole) return;
+  // Node's zlib, not pdf-lib's JavaScript deflate: a book rewrites most of its pages here.
+  page.node.set(PDFName.of('Contents'), context.register(context.stream(deflateSync(marked), {Filter: 'FlateDecode'})));
+  // The streams replaced stay in the part, unreferenced: the copier copies what the book's pages reach.
+}
+
+/** Content streams of a page are read as one, each ending a token (ISO 32000-1, 7.8.2). */
+function joinStreams(parts: Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length + 1, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    joined[offset + part.length] = 0x0a;
+    offset += part.length + 1;
+  }
+  return joined;
+}
