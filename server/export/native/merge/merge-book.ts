@@ -16,7 +16,7 @@ import {
 import {markUntaggedDrawing} from './artifact-drawing';
 import {BookStructure, type PartRole} from './structure-tree';
 import {destinationName} from './destination-names';
-import type {PartDestination, PdfPart} from '../shared/pdf-part';
+import {PDF_OBJECTS_PER_TICK, type PartDestination, type PdfPart} from '../shared/pdf-part';
 import type {FontSharedGlyphs} from './font-shared-glyphs';
 import {restoreSharedGlyphText} from './ideograph-text';
 import {writeXmpMetadata} from './xmp-metadata';
@@ -178,7 +178,7 @@ export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
   const pages = document.getPages();
   if (input.overlay) {
     const stamped = [...input.overlayPages].sort((a, b) => a - b);
-    const overlay = await PDFDocument.load(input.overlay);
+    const overlay = await PDFDocument.load(input.overlay, {parseSpeed: PDF_OBJECTS_PER_TICK});
     const embedded = await document.embedPdf(overlay, stamped);
     stamped.forEach((pageIndex, index) => {
       const page = pages[pageIndex]!;
@@ -206,5 +206,5 @@ export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
   document.setModificationDate(date);
   writeXmpMetadata(document, {...metadata, creatorTool, producer, date});
   if (input.sharedGlyphs) await restoreSharedGlyphText(document, input.sharedGlyphs, input.bookChars);
-  return document.save();
+  return document.save({objectsPerTick: PDF_OBJECTS_PER_TICK});
 }

@@ -1,5 +1,12 @@
 import {PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFPage} from 'pdf-lib';
 
+/**
+ * Objects pdf-lib parses or writes between two turns of the event loop. Its defaults (100 when
+ * parsing, 50 when saving) wait a timer's turn, a millisecond or more, that often: a tagged
+ * 1,200-page book holds 125,000 objects, which made over a second of waiting on each side.
+ */
+export const PDF_OBJECTS_PER_TICK = 2000;
+
 /** Where a named destination points inside one printed part. */
 export type PartDestination = {page: number; x: number; y: number};
 
@@ -73,7 +80,7 @@ function takeAnchors(page: PDFPage, prefix: string, removed: Set<PDFRef>): Array
 /** Parses a printed part, with where each of its targets printed. */
 export async function readPart(bytes: Uint8Array, options: ReadOptions = {}): Promise<PdfPart> {
   const textHeight = options.textHeight ?? Infinity;
-  const document = await PDFDocument.load(bytes, {updateMetadata: false});
+  const document = await PDFDocument.load(bytes, {updateMetadata: false, parseSpeed: PDF_OBJECTS_PER_TICK});
   const pageIndex = new Map(document.getPages().map((page, index) => [page.ref.toString(), index]));
   const destinations = new Map<string, PartDestination>();
   const dests = document.catalog.lookupMaybe(PDFName.of('Dests'), PDFDict);
