@@ -3,12 +3,14 @@ import {deflateSync, inflateSync} from 'node:zlib';
 import {PDFName, PDFRawStream, decodePDFRawStream, type PDFPage} from 'pdf-lib';
 import type {PdfPart} from '../shared/pdf-part';
 import {itemsOf} from './struct-elements';
-import {markUntaggedAsArtifacts} from './untagged-artifacts';
+import {takeRepeatedHeaders} from './repeated-headers';
+import {markContentAsArtifacts, markUntaggedAsArtifacts} from './untagged-artifacts';
 
 const marking = new WeakMap<PdfPart, Promise<void>>();
 
 /**
- * Marks what a tagged part's pages draw outside their marked content as artifacts
+ * Marks what a tagged part's pages draw outside their marked content, and the table headers
+ * Chromium repeats on each page a table goes on to (repeated-headers.ts), as artifacts
  * (untagged-artifacts.ts), in the part itself, before its pages are copied into the book.
  * merge.ts starts it as soon as the parts are read, so that it runs while Chromium prints the
  * numbered TOC and the overlay: a page at a time, with a turn of the event loop between pages.
@@ -25,8 +27,9 @@ export function markUntaggedDrawing(part: PdfPart): Promise<void> {
 
 async function markPages(part: PdfPart): Promise<void> {
   if (!part.document.catalog.has(PDFName.of('StructTreeRoot'))) return;
-  for (const page of part.document.getPages()) {
-    markPage(page);
+  const repeatedHeaders = takeRepeatedHeaders(part.document);
+  for (const [index, page] of part.document.getPages().entries()) {
+    markPage(page, repeatedHeaders.get(index));
     await nextTurn();
   }
 }
@@ -44,14 +47,14 @@ function decoded(stream: PDFRawStream): Uint8Array {
   return decodePDFRawStream(stream).decode();
 }
 
-function markPage(page: PDFPage): void {
+function markPage(page: PDFPage, repeatedHeaders: ReadonlySet<number> | undefined): void {
   const context = page.doc.context;
   const refs = itemsOf(page.node.get(PDFName.of('Contents')));
   const streams = refs.map((item) => context.lookup(item));
   if (!streams.every((stream) => stream instanceof PDFRawStream)) return;
   const contents = streams.map(decoded);
   const whole = contents.length === 1 ? contents[0]! : joinStreams(contents);
-  const marked = markUntaggedAsArtifacts(whole);
+  const marked = markUntaggedAsArtifacts(repeatedHeaders ? markContentAsArtifacts(whole, repeatedHeaders) : whole);
   if (marked === whole) return;
   // Node's zlib, not pdf-lib's JavaScript deflate: a book rewrites most of its pages here.
   page.node.set(PDFName.of('Contents'), context.register(context.stream(deflateSync(marked), {Filter: 'FlateDecode'})));

@@ -1,4 +1,4 @@
-import {PDFArray, PDFDict, PDFName, PDFRef, type PDFContext, type PDFObject} from 'pdf-lib';
+import {PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, type PDFContext, type PDFObject} from 'pdf-lib';
 
 /** The dictionary an object is or refers to; a number (an MCID) or anything else is none. */
 export function dictOf(context: PDFContext, value: PDFObject): PDFDict | undefined {
@@ -30,4 +30,20 @@ export function walkStructElements(
     visit(element, raw);
     for (const kid of itemsOf(element.get(K))) if (kid instanceof PDFRef || kid instanceof PDFDict) pending.push(kid);
   }
+}
+
+/** The entries of a number tree (the ParentTree), leaves and intermediate nodes alike. */
+export function numberTreeEntries(context: PDFContext, node: PDFDict | undefined): Array<[number, PDFObject]> {
+  if (!node) return [];
+  const entries: Array<[number, PDFObject]> = [];
+  const nums = node.lookupMaybe(PDFName.of('Nums'), PDFArray);
+  for (let index = 0; nums && index + 1 < nums.size(); index += 2) {
+    const key = nums.lookup(index, PDFNumber).asNumber();
+    entries.push([key, nums.get(index + 1)]);
+  }
+  const kids = node.lookupMaybe(PDFName.of('Kids'), PDFArray);
+  for (let index = 0; kids && index < kids.size(); index++) {
+    entries.push(...numberTreeEntries(context, kids.lookup(index, PDFDict)));
+  }
+  return entries;
 }

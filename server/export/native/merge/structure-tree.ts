@@ -1,6 +1,6 @@
 import {PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFObjectCopier, PDFPage, PDFPageLeaf, PDFRef, type PDFObject} from 'pdf-lib';
 import {forgetAnnotations} from './forget-annotations';
-import {dictOf, itemsOf} from './struct-elements';
+import {dictOf, itemsOf, numberTreeEntries} from './struct-elements';
 import {wrapListBodies} from './list-bodies';
 import {tagTableOfContents} from './toc-tags';
 
@@ -15,30 +15,12 @@ const PDF2_ROLES = {Strong: 'Span', Em: 'Span', Sub: 'Span', Title: 'P', Aside: 
 
 const K = PDFName.of('K');
 const S = PDFName.of('S');
-const NUMS = PDFName.of('Nums');
-const KIDS = PDFName.of('Kids');
 const STRUCT_PARENTS = PDFName.of('StructParents');
 const STRUCT_PARENT = PDFName.of('StructParent');
 
 /** pdf-lib's copier keeps what it copied by source object (a private map); seeding it redirects a source reference. */
 function redirect(copier: PDFObjectCopier, from: PDFRef, to: PDFRef): void {
   (copier as unknown as {traversedObjects: Map<PDFObject, PDFObject>}).traversedObjects.set(from, to);
-}
-
-/** The entries of a number tree (the ParentTree), leaves and intermediate nodes alike. */
-function numberTreeEntries(context: PDFDocument['context'], node: PDFDict | undefined): Array<[number, PDFObject]> {
-  if (!node) return [];
-  const entries: Array<[number, PDFObject]> = [];
-  const nums = node.lookupMaybe(NUMS, PDFArray);
-  for (let index = 0; nums && index + 1 < nums.size(); index += 2) {
-    const key = nums.lookup(index, PDFNumber).asNumber();
-    entries.push([key, nums.get(index + 1)]);
-  }
-  const kids = node.lookupMaybe(KIDS, PDFArray);
-  for (let index = 0; kids && index < kids.size(); index++) {
-    entries.push(...numberTreeEntries(context, kids.lookup(index, PDFDict)));
-  }
-  return entries;
 }
 
 function shift(dict: PDFDict, key: PDFName, offset: number): void {

@@ -150,13 +150,52 @@ export function markUntaggedAsArtifacts(bytes: Uint8Array): Uint8Array {
     if (PATH_PAINT.has(name) || name === 'n') pathStart = -1;
   }
   close(bytes.length);
-  if (inserts.length === 0) return bytes;
+  return edited(
+    bytes,
+    inserts.map(({at, text}) => ({from: at, to: at, text})),
+  );
+}
+
+/**
+ * Makes the marked content sequences with these MCIDs artifacts: `/Tag <</MCID n>> BDC` becomes
+ * `/Artifact BMC`; what they hold and their EMC stay. Returns the stream unchanged (the same
+ * array) when it has none of them.
+ */
+export function markContentAsArtifacts(bytes: Uint8Array, mcids: ReadonlySet<number>): Uint8Array {
+  const edits: Edit[] = [];
+  for (const op of operators(bytes)) {
+    if (op.name !== 'BDC') continue;
+    const mcid = mcidIn(bytes, op.operandsStart, op.end);
+    if (mcid !== undefined && mcids.has(mcid)) edits.push({from: op.operandsStart, to: op.end, text: '/Artifact BMC'});
+  }
+  return edited(bytes, edits);
+}
+
+/** The number after `/MCID` in a BDC's operands. */
+function mcidIn(bytes: Uint8Array, from: number, to: number): number | undefined {
+  for (let at = from; at + MCID.length <= to; at++) {
+    if (!startsWith(bytes, at, MCID)) continue;
+    let digit = at + MCID.length;
+    while (digit < to && isSpace(bytes[digit]!)) digit++;
+    let value = 0;
+    const start = digit;
+    for (; digit < to && bytes[digit]! >= 0x30 && bytes[digit]! <= 0x39; digit++) value = value * 10 + bytes[digit]! - 0x30;
+    return digit > start ? value : undefined;
+  }
+  return undefined;
+}
+
+/** Replaces bytes `from`–`to` by `text`; ranges do not overlap. */
+type Edit = {from: number; to: number; text: string};
+
+function edited(bytes: Uint8Array, edits: Edit[]): Uint8Array {
+  if (edits.length === 0) return bytes;
   const encoder = new TextEncoder();
   const pieces: Uint8Array[] = [];
   let from = 0;
-  for (const insert of inserts.sort((a, b) => a.at - b.at)) {
-    pieces.push(bytes.subarray(from, insert.at), encoder.encode(insert.text));
-    from = insert.at;
+  for (const edit of edits.sort((a, b) => a.from - b.from)) {
+    pieces.push(bytes.subarray(from, edit.from), encoder.encode(edit.text));
+    from = edit.to;
   }
   pieces.push(bytes.subarray(from));
   const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {markUntaggedAsArtifacts} from '../../../../../server/export/native/merge/untagged-artifacts';
+import {markContentAsArtifacts, markUntaggedAsArtifacts} from '../../../../../server/export/native/merge/untagged-artifacts';
 
 const mark = (content: string) => new TextDecoder().decode(markUntaggedAsArtifacts(new TextEncoder().encode(content)));
 const squash = (content: string) => content.replace(/\s+/g, ' ').trim();
@@ -47,5 +47,23 @@ describe('untagged drawing inside marked content that tags nothing', () => {
   it('leaves a span inside tagged content alone', () => {
     const bytes = new TextEncoder().encode('/P <</MCID 0>> BDC BT /Span <</ActualText (fi)>> BDC <0041> Tj EMC ET EMC');
     assert.equal(markUntaggedAsArtifacts(bytes), bytes);
+  });
+});
+
+describe('marked content made artifacts by MCID', () => {
+  const artifacts = (content: string, mcids: number[]) =>
+    new TextDecoder().decode(markContentAsArtifacts(new TextEncoder().encode(content), new Set(mcids)));
+
+  it('turns the BDC of each MCID named into an Artifact BMC, keeping what it holds and its EMC', () => {
+    const out = artifacts(
+      '/TH <</MCID 2>> BDC BT (Name) Tj ET EMC /TD <</MCID 3 /Lang (en)>>BDC BT (x) Tj ET EMC /P <</MCID 12>> BDC EMC',
+      [2, 3],
+    );
+    assert.equal(squash(out), '/Artifact BMC BT (Name) Tj ET EMC /Artifact BMC BT (x) Tj ET EMC /P <</MCID 12>> BDC EMC');
+  });
+
+  it('leaves a stream without those MCIDs as it is, the same bytes', () => {
+    const bytes = new TextEncoder().encode('/P <</MCID 21>> BDC (a) Tj EMC');
+    assert.equal(markContentAsArtifacts(bytes, new Set([2])), bytes);
   });
 });
