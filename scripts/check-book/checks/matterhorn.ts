@@ -1,5 +1,5 @@
 import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
-import {STANDARD_TYPES} from '../structure/struct-tree';
+import {STANDARD_TYPES, type StructElement} from '../structure/struct-tree';
 import {contentElements, headingLevel, quoted} from '../structure/chapter-pages';
 import {checkFigures} from './figures';
 import {checkHeadings} from './headings';
@@ -25,6 +25,15 @@ const PARENTS: Record<string, string[]> = {
   TD: ['TR'],
 };
 
+/** The pages whose marked content an element owns, itself or through its descendants. */
+function contentPages(element: StructElement, pages = new Set<number>()): Set<number> {
+  for (const child of element.children) {
+    if (child.kind === 'content') pages.add(child.page);
+    else if (child.kind === 'element') contentPages(child, pages);
+  }
+  return pages;
+}
+
 type Condition = {checkpoint: string; condition: string; count: number; examples: string[]; site?: boolean};
 
 /**
@@ -41,6 +50,12 @@ export async function checkMatterhorn(context: CheckContext): Promise<CheckResul
   };
   const untagged = book.marks.flatMap((marks, page) => marks.untagged.map((text) => `p. ${page + 1} ${quoted(text)}`));
   const nested = book.marks.flatMap((marks, page) => marks.nested.map((text) => `p. ${page + 1} ${quoted(text)}`));
+  const repeatedHeaders = book.elements.filter((entry) => entry.type === 'TH' && contentPages(entry.element).size > 1);
+  add(
+    '01-001',
+    'an artifact tagged as content: a table header cell that owns the header repeated on the pages its table goes on to',
+    repeatedHeaders.map((entry) => `p. ${(entry.page ?? 0) + 1} ${quoted(entry.text)}`),
+  );
   add('01-004', 'tagged content inside an artifact', nested);
   add('01-005', 'content neither tagged nor an artifact', untagged);
   add('01-007', 'MarkInfo /Suspects is true', book.suspects ? ['catalog'] : []);

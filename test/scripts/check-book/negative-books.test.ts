@@ -71,6 +71,15 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
     assert.deepEqual(conditions, ['06-001', '09-004/09-005', '28-012']);
   });
 
+  it('flags a table header Chromium repeats after a page break as content tagged twice', async () => {
+    const rows = Array.from({length: 90}, (_, row) => `<tr><td>job-${row}</td><td>${row * 3} s</td></tr>`).join('');
+    const {result} = await check({
+      extraHtml: {intro: `<table><thead><tr><th>Job</th><th>Runtime</th></tr></thead><tbody>${rows}</tbody></table>`},
+    });
+    const repeated = result('matterhorn').findings.find((finding) => finding.text.startsWith('01-001'));
+    assert.match(repeated?.text ?? '', /01-001 .*: 2 \(p\. \d+ "(Job\s*){2,}"; p\. \d+ "(Runtime\s*){2,}"\)/);
+  });
+
   it('flags a solid black rectangle, and only that', async () => {
     const {failing, result} = await check({extraHtml: {intro: '<div style="width:240px;height:160px;background:#000"></div>'}});
     assert.deepEqual(failing, ['black']);
