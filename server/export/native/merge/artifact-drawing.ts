@@ -16,7 +16,7 @@ const marking = new WeakMap<PdfPart, Promise<void>>();
  * numbered TOC and the overlay: a page at a time, with a turn of the event loop between pages.
  * Once per part; a part printed untagged has nothing to mark.
  */
-export function markUntaggedDrawing(part: PdfPart): Promise<void> {
+export function markPartArtifacts(part: PdfPart): Promise<void> {
   let done = marking.get(part);
   if (!done) {
     done = markPages(part);

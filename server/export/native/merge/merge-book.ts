@@ -13,7 +13,7 @@ import {
   endMarkedContent,
   type PDFPage,
 } from 'pdf-lib';
-import {markUntaggedDrawing} from './artifact-drawing';
+import {markPartArtifacts} from './artifact-drawing';
 import {BookStructure, type PartRole} from './structure-tree';
 import {destinationName} from './destination-names';
 import {PDF_OBJECTS_PER_TICK, type PartDestination, type PdfPart} from '../shared/pdf-part';
@@ -172,7 +172,7 @@ export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
   const structure = new BookStructure(document);
   for (const {part, role} of input.parts) {
     // The cover is drawn as one artifact whatever it holds.
-    if (role !== 'cover') await markUntaggedDrawing(part);
+    if (role !== 'cover') await markPartArtifacts(part);
     for (const page of structure.copyPart(part.document, role, part.removedAnnotations)) document.addPage(page);
   }
   const pages = document.getPages();

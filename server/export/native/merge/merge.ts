@@ -8,7 +8,7 @@ import {printFrontMatter} from '../render/print-content';
 import {ANCHOR, MARKER, TOC_TARGET, isFigureMarker} from '../shared/markers';
 import {readPart, type PartDestination, type PdfPart} from '../shared/pdf-part';
 import type {FontSharedGlyphs} from './font-shared-glyphs';
-import {markUntaggedDrawing} from './artifact-drawing';
+import {markPartArtifacts} from './artifact-drawing';
 import {mergeBook} from './merge-book';
 import {placeDestinations} from './page-numbers';
 import {printOverlay} from './print-overlay';
@@ -33,8 +33,8 @@ const TOC_ATTEMPTS = 3;
 export async function merge({browser, job, plan, book, rendered, sharedGlyphs}: MergeInput): Promise<{pages: number}> {
   const textHeight = (book.box.height * 72) / 96;
   const content = await Promise.all(rendered.parts.map((bytes) => readPart(bytes, {textHeight, anchorPrefix: ANCHOR})));
-  // Marking what the parts draw untagged starts now, to run while Chromium prints the TOC and the overlay.
-  const marking = Promise.all(content.map(markUntaggedDrawing));
+  // Marking the parts' artifacts starts now, to run while Chromium prints the TOC and the overlay.
+  const marking = Promise.all(content.map(markPartArtifacts));
   marking.catch(() => undefined); // mergeBook awaits the same promises: a failure surfaces there.
   const cover = rendered.cover ? await readPart(rendered.cover) : undefined;
   let toc = rendered.firstToc ? await readPart(rendered.firstToc) : undefined;

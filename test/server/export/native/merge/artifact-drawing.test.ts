@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {deflateSync, inflateSync} from 'node:zlib';
 import {describe, it} from 'node:test';
 import {PDFDocument, PDFName, PDFRawStream, PDFRef} from 'pdf-lib';
-import {markUntaggedDrawing} from '../../../../../server/export/native/merge/artifact-drawing';
+import {markPartArtifacts} from '../../../../../server/export/native/merge/artifact-drawing';
 import type {PdfPart} from '../../../../../server/export/native/shared/pdf-part';
 
 const TAGGED_TEXT = '/P <</MCID 0>> BDC BT /F1 12 Tf 72 700 Td (Tagged) Tj ET EMC';
@@ -28,7 +28,7 @@ function pageContent(part: PdfPart): string {
 describe('untagged drawing marked in a part before the merge', () => {
   it('wraps what a tagged page draws outside marked content as an artifact, and leaves tagged content alone', async () => {
     const printed = await part(`${TAGGED_TEXT}\n${LINE_NUMBER}`, true);
-    await markUntaggedDrawing(printed);
+    await markPartArtifacts(printed);
     const content = pageContent(printed);
     assert.match(content, /Td \/Artifact BMC\s*\(1\) Tj\s*EMC\s*ET/);
     assert.ok(content.startsWith(TAGGED_TEXT), content);
@@ -38,7 +38,7 @@ describe('untagged drawing marked in a part before the merge', () => {
     const untagged = await part(LINE_NUMBER, false);
     const allTagged = await part(TAGGED_TEXT, true);
     const before = [untagged, allTagged].map((printed) => printed.document.getPage(0).node.get(PDFName.of('Contents')));
-    await Promise.all([markUntaggedDrawing(untagged), markUntaggedDrawing(allTagged)]);
+    await Promise.all([markPartArtifacts(untagged), markPartArtifacts(allTagged)]);
     assert.deepEqual(
       [untagged, allTagged].map((printed) => printed.document.getPage(0).node.get(PDFName.of('Contents'))),
       before,
@@ -47,10 +47,10 @@ describe('untagged drawing marked in a part before the merge', () => {
 
   it('marks a part once, however often it is asked', async () => {
     const printed = await part(LINE_NUMBER, true);
-    const first = markUntaggedDrawing(printed);
-    assert.equal(markUntaggedDrawing(printed), first);
+    const first = markPartArtifacts(printed);
+    assert.equal(markPartArtifacts(printed), first);
     await first;
-    await markUntaggedDrawing(printed);
+    await markPartArtifacts(printed);
     assert.equal(pageContent(printed).match(/\/Artifact BMC/g)?.length, 1);
   });
 });
