@@ -13,7 +13,7 @@ import {
   endMarkedContent,
   type PDFPage,
 } from 'pdf-lib';
-import {markPartArtifacts} from './artifact-drawing';
+import {markPartArtifacts} from './part-artifacts';
 import {BookStructure, type PartRole} from './structure-tree';
 import {destinationName} from './destination-names';
 import {PDF_OBJECTS_PER_TICK, type PartDestination, type PdfPart} from '../shared/pdf-part';

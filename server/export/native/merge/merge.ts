@@ -8,7 +8,7 @@ import {printFrontMatter} from '../render/print-content';
 import {ANCHOR, MARKER, TOC_TARGET, isFigureMarker} from '../shared/markers';
 import {readPart, type PartDestination, type PdfPart} from '../shared/pdf-part';
 import type {FontSharedGlyphs} from './font-shared-glyphs';
-import {markPartArtifacts} from './artifact-drawing';
+import {markPartArtifacts} from './part-artifacts';
 import {mergeBook} from './merge-book';
 import {placeDestinations} from './page-numbers';
 import {printOverlay} from './print-overlay';

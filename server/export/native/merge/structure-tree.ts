@@ -52,7 +52,7 @@ export class BookStructure {
 
   /**
    * Copies a printed part's pages and structure into the book; the caller adds the pages, and has
-   * marked what they draw outside marked content first (artifact-drawing.ts). The
+   * marked what they draw outside marked content first (part-artifacts.ts). The
    * cover is page furniture: its pages are drawn as an artifact and its structure, if any, is left
    * out. The TOC's lists become TOC and TOCI elements.
    */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {deflateSync, inflateSync} from 'node:zlib';
 import {describe, it} from 'node:test';
 import {PDFDocument, PDFName, PDFRawStream, PDFRef} from 'pdf-lib';
-import {markPartArtifacts} from '../../../../../server/export/native/merge/artifact-drawing';
+import {markPartArtifacts} from '../../../../../server/export/native/merge/part-artifacts';
 import type {PdfPart} from '../../../../../server/export/native/shared/pdf-part';
 
 const TAGGED_TEXT = '/P <</MCID 0>> BDC BT /F1 12 Tf 72 700 Td (Tagged) Tj ET EMC';
