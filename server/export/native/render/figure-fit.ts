@@ -1,5 +1,5 @@
-import type {Page} from 'puppeteer-core';
-import {markFigures, shrinkFigures, type PartFigure} from './page/figures';
+import type {PDFOptions, Page} from 'puppeteer-core';
+import {endFigureProbe, markFigures, shrinkFigures, startFigureProbe, type PartFigure} from './page/figures';
 import {FIGURE_MARKER_PREFIX} from '../shared/markers';
 import {readPart} from '../shared/pdf-part';
 
@@ -7,14 +7,21 @@ import {readPart} from '../shared/pdf-part';
 const MIN_SCALE = 0.5;
 /** Room kept free under a shrunk figure, in CSS px, for rounding in Chromium's layout. */
 const SAFETY_PX = 8;
+/** Probe prints a part gets at most: a second one looks at what the first shrinking moved. */
+const PROBES = 2;
 
 /**
  * Keeps large figures from leaving pages blank. A diagram or image that does
  * not fit under the text before it moves to the next page whole, and can leave
- * most of a page empty. After a part is printed, each large figure's marker
- * tells where the content before it ended; a figure that moved although more
- * than a third of the page was free is shrunk to fit that space (never below
- * half its size), and the part is printed again.
+ * most of a page empty. Before a part prints, probe prints show where the
+ * content before each large figure ends (its marker); a figure that moved
+ * although more than a third of the page was free is shrunk to fit that space
+ * (never below half its size).
+ *
+ * A probe is a fraction of a print: untagged, without backgrounds, nothing
+ * painted but the markers, and no chapter after the last figure in question.
+ * The part itself is then printed once (it was printed once per round, tagged,
+ * and read back whole).
  */
 export class FigureFit {
   readonly #contentHeight: number;
@@ -22,7 +29,7 @@ export class FigureFit {
   readonly #anchorPrefix: string;
   readonly #log: (line: string) => void;
   #figures: PartFigure[] = [];
-  readonly #shrunk = new Set<string>();
+  readonly #shrunk = new Set<PartFigure>();
 
   constructor(options: {
     /** Height of the page's text area, CSS px. */
@@ -44,15 +51,33 @@ export class FigureFit {
     this.#figures = await page.evaluate(markFigures, {minHeight: this.#contentHeight / 4, anchorPrefix: this.#anchorPrefix});
   }
 
-  /** Shrinks the figures the printed part shows moved needlessly; true when the part must be printed again. */
-  async revise(page: Page, printed: Uint8Array): Promise<boolean> {
-    if (this.#figures.length === 0) return false;
+  /** Shrinks the marked figures that would move needlessly, as printed with `pdf`. */
+  async fit(page: Page, pdf: PDFOptions): Promise<void> {
+    // A shrunk figure moves only what follows it: the figures before it keep their places.
+    let open = this.#figures;
+    for (let probe = 0; probe < PROBES && open.length > 0; probe++) {
+      await page.evaluate(startFigureProbe, this.#figures.indexOf(open[open.length - 1]!));
+      let printed: Uint8Array;
+      try {
+        printed = await page.pdf({...pdf, tagged: false, outline: false, printBackground: false, timeout: 0});
+      } finally {
+        await page.evaluate(endFigureProbe);
+      }
+      const shrunk = await this.#shrinkMoved(page, printed, open);
+      if (shrunk.length === 0) return;
+      open = this.#figures.slice(this.#figures.indexOf(shrunk[0]!) + 1).filter((figure) => !this.#shrunk.has(figure));
+    }
+  }
+
+  /** Shrinks the figures of `open` that the probe shows moved needlessly; returns them in part order. */
+  async #shrinkMoved(page: Page, printed: Uint8Array, open: PartFigure[]): Promise<PartFigure[]> {
     const part = await readPart(printed, {anchorPrefix: this.#anchorPrefix});
     const pageHeight = part.document.getPage(0).getHeight();
     const heights: Record<string, number> = {};
-    for (const figure of this.#figures) {
+    const shrunk: PartFigure[] = [];
+    for (const figure of open) {
       const destination = part.destinations.get(figure.marker);
-      if (!destination || this.#shrunk.has(figure.marker)) continue;
+      if (!destination) continue;
       // Points from the page's bottom edge; the text area starts under the top margin.
       const used = pageHeight - destination.y - (this.#marginTop * 72) / 96;
       const room = this.#contentHeight - (used * 96) / 72;
@@ -60,11 +85,13 @@ export class FigureFit {
       const height = figure.height - (figure.group - room) - SAFETY_PX;
       if (height < figure.height * MIN_SCALE) continue;
       heights[figure.marker.slice(FIGURE_MARKER_PREFIX.length)] = height;
-      this.#shrunk.add(figure.marker);
+      this.#shrunk.add(figure);
+      shrunk.push(figure);
     }
-    if (Object.keys(heights).length === 0) return false;
-    await page.evaluate(shrinkFigures, heights);
-    this.#log(`shrank ${Object.keys(heights).length} figure(s) that would have left a page a third empty; printing the part again`);
-    return true;
+    if (shrunk.length > 0) {
+      await page.evaluate(shrinkFigures, heights);
+      this.#log(`shrank ${shrunk.length} figure(s) that would have left a page a third empty`);
+    }
+    return shrunk;
   }
 }

@@ -45,7 +45,7 @@ export function printFrontMatter(
 /**
  * Prints one part of the book's content: links pointed inside the book,
  * anchors placed at every target, assets loaded, what is too wide fitted to
- * the text width, and large figures kept from leaving pages blank.
+ * the text width, and large figures kept from leaving pages blank (figure-fit.ts).
  */
 export function printContentPart(browser: Browser, html: string, printing: PartPrinting): Promise<Uint8Array> {
   const figures = new FigureFit({
@@ -74,7 +74,7 @@ export function printContentPart(browser: Browser, html: string, printing: PartP
       await page.evaluate(keepRowItemsWhole, printing.box.height / 2);
       await page.evaluate(trimChapterEnds);
       await figures.mark(page);
+      await figures.fit(page, printing.pdf);
     },
-    revise: (page, printed) => figures.revise(page, printed),
   });
 }

@@ -2,8 +2,6 @@ import type {Browser, PDFOptions} from 'puppeteer-core';
 import {openExportPage} from './export-page';
 
 let partCounter = 0;
-/** Prints a part may get after the first: each revision can only settle what the one before moved. */
-const MAX_REVISIONS = 2;
 
 export type PrintRequest = {
   /** Origin of the site: the part is served from it, so its CSS, fonts and images load as same-site. */
@@ -15,8 +13,6 @@ export type PrintRequest = {
   layoutWidth: number;
   /** Runs in the loaded part before printing (link rewriting, waiting for images, fitting). */
   prepare?: (page: import('puppeteer-core').Page) => Promise<void>;
-  /** Looks at the printed part; true when it changed the page and wants it printed again. */
-  revise?: (page: import('puppeteer-core').Page, printed: Uint8Array) => Promise<boolean>;
 };
 
 /**
@@ -49,11 +45,7 @@ export async function printPart(browser: Browser, request: PrintRequest): Promis
       throw new Error(`the book part did not load: ${url} answered ${response?.status() ?? 'nothing'} with another document`);
     }
     await request.prepare?.(page);
-    let printed = await page.pdf({...request.pdf, timeout: 0});
-    for (let round = 0; round < MAX_REVISIONS && (await request.revise?.(page, printed)); round++) {
-      printed = await page.pdf({...request.pdf, timeout: 0});
-    }
-    return printed;
+    return await page.pdf({...request.pdf, timeout: 0});
   } finally {
     await page.close().catch(() => undefined);
   }

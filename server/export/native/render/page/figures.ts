@@ -70,3 +70,29 @@ export function shrinkFigures(heights: Record<string, number>): void {
     figure.style.width = 'auto';
   }
 }
+
+/**
+ * Readies the part for a probe print that only reads where the figure markers land (../figure-fit.ts):
+ * everything but the markers invisible (visibility keeps the layout, and nothing is painted), and
+ * the chapters after the one holding figure `lastFigure` left out (each chapter starts a page, so
+ * what follows it cannot move what it holds).
+ */
+export function startFigureProbe(lastFigure: number): void {
+  const style = document.createElement('style');
+  style.id = 'export-pdf-figure-probe';
+  style.textContent =
+    '*, *::before, *::after, *::marker { visibility: hidden !important; } ' +
+    '.export-pdf-figure-marker { visibility: visible !important; } .export-pdf-probe-cut { display: none !important; }';
+  document.head.append(style);
+  const chapter = document.querySelector(`[data-export-pdf-figure="${lastFigure}"]`)?.closest('.export-pdf-chapter');
+  if (!chapter) return;
+  for (const later of document.querySelectorAll('.export-pdf-chapter')) {
+    if (chapter.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING) later.classList.add('export-pdf-probe-cut');
+  }
+}
+
+/** Undoes startFigureProbe. */
+export function endFigureProbe(): void {
+  document.getElementById('export-pdf-figure-probe')?.remove();
+  for (const cut of document.querySelectorAll('.export-pdf-probe-cut')) cut.classList.remove('export-pdf-probe-cut');
+}
