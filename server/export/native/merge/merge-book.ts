@@ -1,3 +1,4 @@
+import {setImmediate as nextTurn} from 'node:timers/promises';
 import {
   PDFArray,
   PDFDict,
@@ -34,9 +35,14 @@ export type OutlineEntry = {
   children: OutlineEntry[];
 };
 
+/** The book's document with its content parts copied in (startBook), waiting for its front matter. */
+export type StartedBook = {document: PDFDocument; structure: BookStructure};
+
 export type MergeInput = {
-  /** Cover, TOC and content parts, in book order, each with its role in the book. */
-  parts: Array<{part: PdfPart; role: PartRole}>;
+  /** The document the content was copied into. */
+  book: StartedBook;
+  /** Cover and TOC, in book order, to go before the content. */
+  front?: Array<{part: PdfPart; role: Exclude<PartRole, 'content'>}>;
   /** Every named destination of the book, by id, with global page indexes. */
   destinations: Map<string, BookDestination>;
   /** The overlay document (headers and footers), one page per book page, or none. */
@@ -166,14 +172,30 @@ function writeNamedDestinations(document: PDFDocument, pages: PDFPage[], input: 
   document.catalog.set(PDFName.of('Dests'), document.context.register(dests));
 }
 
-/** Joins the parts into the book: pages, headers and footers, links, named destinations, outline, metadata. */
-export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
+/**
+ * Begins the book: copies the content parts into a new document, each once its artifacts are
+ * marked, a part per turn of the event loop. merge.ts starts it before printing the TOC and the
+ * overlay, which need none of it, so that the copying runs while Chromium prints.
+ */
+export async function startBook(content: PdfPart[]): Promise<StartedBook> {
   const document = await PDFDocument.create();
   const structure = new BookStructure(document);
-  for (const {part, role} of input.parts) {
+  for (const part of content) {
+    await markPartArtifacts(part);
+    for (const page of structure.copyPart(part.document, 'content', part.removedAnnotations)) document.addPage(page);
+    await nextTurn();
+  }
+  return {document, structure};
+}
+
+/** Finishes the book: front matter, headers and footers, links, named destinations, outline, metadata. */
+export async function mergeBook(input: MergeInput): Promise<Uint8Array> {
+  const {document, structure} = input.book;
+  let index = 0;
+  for (const {part, role} of input.front ?? []) {
     // The cover is drawn as one artifact whatever it holds.
     if (role !== 'cover') await markPartArtifacts(part);
-    for (const page of structure.copyPart(part.document, role, part.removedAnnotations)) document.addPage(page);
+    for (const page of structure.copyPart(part.document, role, part.removedAnnotations)) document.insertPage(index++, page);
   }
   const pages = document.getPages();
   if (input.overlay) {

@@ -5,11 +5,10 @@ import type {ExportJob} from '../../engine';
 import type {AssembledBook} from '../assemble/assemble';
 import type {RenderedBook} from '../render/render';
 import {printFrontMatter} from '../render/print-content';
-import {ANCHOR, MARKER, TOC_TARGET, isFigureMarker} from '../shared/markers';
+import {MARKER, TOC_TARGET, isFigureMarker} from '../shared/markers';
 import {readPart, type PartDestination, type PdfPart} from '../shared/pdf-part';
 import type {FontSharedGlyphs} from './font-shared-glyphs';
-import {markPartArtifacts} from './part-artifacts';
-import {mergeBook} from './merge-book';
+import {mergeBook, startBook} from './merge-book';
 import {placeDestinations} from './page-numbers';
 import {printOverlay} from './print-overlay';
 
@@ -31,52 +30,57 @@ const TOC_ATTEMPTS = 3;
  * not in render: they need every part's length, which only the printed parts tell.
  */
 export async function merge({browser, job, plan, book, rendered, sharedGlyphs}: MergeInput): Promise<{pages: number}> {
-  const textHeight = (book.box.height * 72) / 96;
-  const content = await Promise.all(rendered.parts.map((bytes) => readPart(bytes, {textHeight, anchorPrefix: ANCHOR})));
-  // Marking the parts' artifacts starts now, to run while Chromium prints the TOC and the overlay.
-  const marking = Promise.all(content.map(markPartArtifacts));
-  marking.catch(() => undefined); // mergeBook awaits the same promises: a failure surfaces there.
+  const content = rendered.parts;
+  // The content is marked and copied into the book while Chromium prints the TOC and the overlay.
+  const started = startBook(content);
+  started.catch(() => undefined); // awaited below: a failure surfaces there.
   const cover = rendered.cover ? await readPart(rendered.cover) : undefined;
   let toc = rendered.firstToc ? await readPart(rendered.firstToc) : undefined;
   const coverPages = cover?.pageCount ?? 0;
+  const contentPages = content.reduce((sum, part) => sum + part.pageCount, 0);
+  const overlayFor = (tocPages: number, destinations: Map<string, PartDestination>) =>
+    printOverlay(browser, job, {
+      totalPages: coverPages + tocPages + contentPages,
+      coverPages,
+      tocPages,
+      bookTitle: book.title,
+      plan,
+      destinations,
+      pdf: book.pdf,
+      texts: book.texts,
+    });
 
-  // The TOC's length decides where content starts; numbers never reflow it, but check.
-  let destinations = new Map<string, PartDestination>();
+  // The TOC's length decides where content starts; numbers never reflow it, but check. The overlay
+  // is printed beside the numbered TOC, for the length the TOC had before its numbers.
+  let destinations: Map<string, PartDestination>;
+  let overlay: Awaited<ReturnType<typeof printOverlay>>;
+  let overlaidTocPages: number;
   for (let attempt = 1; ; attempt++) {
-    const tocPages = toc?.pageCount ?? 0;
-    destinations = contentDestinations(content, coverPages + tocPages);
-    if (!toc || !book.toc) break;
+    overlaidTocPages = toc?.pageCount ?? 0;
+    destinations = contentDestinations(content, coverPages + overlaidTocPages);
+    if (!toc || !book.toc) {
+      overlay = await overlayFor(overlaidTocPages, destinations);
+      break;
+    }
     destinations.set(TOC_TARGET, {page: coverPages, x: 0, y: toc.document.getPage(0).getHeight()});
+    const placed = destinations;
     const html = book.toc((target) => {
-      const page = destinations.get(target)?.page;
+      const page = placed.get(target)?.page;
       return page === undefined ? undefined : page + 1;
     });
-    const numbered = await readPart(
-      await printFrontMatter(browser, html, {origin: job.siteOrigin, pdf: book.pdf, box: book.box, log: job.log}),
-    );
-    const settled = numbered.pageCount === tocPages;
-    toc = numbered;
-    if (settled || attempt === TOC_ATTEMPTS) break;
+    const printingToc = printFrontMatter(browser, html, {origin: job.siteOrigin, pdf: book.pdf, box: book.box, log: job.log});
+    [toc, overlay] = await Promise.all([printingToc.then((bytes) => readPart(bytes)), overlayFor(overlaidTocPages, destinations)]);
+    if (toc.pageCount === overlaidTocPages || attempt === TOC_ATTEMPTS) break;
   }
-
   const tocPages = toc?.pageCount ?? 0;
-  const totalPages = coverPages + tocPages + content.reduce((sum, part) => sum + part.pageCount, 0);
-  const overlay = await printOverlay(browser, job, {
-    totalPages,
-    coverPages,
-    tocPages,
-    bookTitle: book.title,
-    plan,
-    destinations,
-    pdf: book.pdf,
-    texts: book.texts,
-  });
+  if (tocPages !== overlaidTocPages) {
+    // The numbers never settled the TOC's length: the overlay follows the last one printed.
+    destinations = contentDestinations(content, coverPages + tocPages);
+    overlay = await overlayFor(tocPages, destinations);
+  }
   const bytes = await mergeBook({
-    parts: [
-      ...(cover ? [{part: cover, role: 'cover' as const}] : []),
-      ...(toc ? [{part: toc, role: 'toc' as const}] : []),
-      ...content.map((part) => ({part, role: 'content' as const})),
-    ],
+    book: await started,
+    front: [...(cover ? [{part: cover, role: 'cover' as const}] : []), ...(toc ? [{part: toc, role: 'toc' as const}] : [])],
     destinations,
     overlay: overlay?.bytes,
     overlayPages: overlay?.stamped ?? new Set(),
@@ -87,7 +91,7 @@ export async function merge({browser, job, plan, book, rendered, sharedGlyphs}: 
     bookChars: book.bookChars,
   });
   await fs.writeFile(job.outputFile, bytes);
-  return {pages: totalPages};
+  return {pages: coverPages + tocPages + contentPages};
 }
 
 /** Every destination of the content at its book page, the content starting at `firstPage`. */

@@ -40,6 +40,8 @@ export class BookStructure {
   readonly #book: PDFDocument;
   readonly #rootRef: PDFRef;
   readonly #documentRef: PDFRef;
+  /** The TOC's elements, read before the content's whatever order the parts are copied in. */
+  readonly #front: PDFObject[] = [];
   readonly #parts: PDFObject[] = [];
   readonly #parentTree: Array<[number, PDFObject]> = [];
   #nextKey = 0;
@@ -73,19 +75,21 @@ export class BookStructure {
     }
     if (!sourceRoot) return pages;
 
-    // Annotations readPart took off the pages (anchors) leave the part's tree before it is copied.
-    const removedKeys = forgetAnnotations(part.context, itemsOf(sourceRoot.get(K)), removedAnnotations);
+    // The part's tree is reshaped before it is copied: annotations readPart took off the pages
+    // (anchors) leave it, and lists get their item bodies.
+    const sourceRoots = itemsOf(sourceRoot.get(K));
+    const removedKeys = forgetAnnotations(part.context, sourceRoots, removedAnnotations);
+    if (role === 'toc') tagTableOfContents(part.context, sourceRoots);
+    else wrapListBodies(part.context, sourceRoots);
     const offset = this.#nextKey;
     const copiedRoots: PDFObject[] = [];
-    for (const kid of itemsOf(sourceRoot.get(K))) {
+    for (const kid of sourceRoots) {
       const copied = copier.copy(kid);
       const element = dictOf(context, copied);
       if (element?.get(S) === PDFName.of('Document')) element.set(S, PDFName.of('Part'));
       copiedRoots.push(copied);
     }
-    if (role === 'toc') tagTableOfContents(context, copiedRoots);
-    else wrapListBodies(context, copiedRoots);
-    this.#parts.push(...copiedRoots);
+    (role === 'toc' ? this.#front : this.#parts).push(...copiedRoots);
     let highest = -1;
     for (const [key, value] of numberTreeEntries(part.context, sourceRoot.lookupMaybe(PDFName.of('ParentTree'), PDFDict))) {
       highest = Math.max(highest, key);
@@ -119,11 +123,12 @@ export class BookStructure {
 
   /** Writes the tree into the catalog and marks the document as tagged; nothing when no part was tagged. */
   write(droppedAnnotations: ReadonlySet<PDFRef> = new Set()): void {
-    if (this.#parts.length === 0) return;
+    const elements = [...this.#front, ...this.#parts];
+    if (elements.length === 0) return;
     const context = this.#book.context;
-    const gone = forgetAnnotations(context, this.#parts, droppedAnnotations);
+    const gone = forgetAnnotations(context, elements, droppedAnnotations);
     const parentTree = this.#parentTree.filter(([key]) => !gone.has(key));
-    context.assign(this.#documentRef, context.obj({Type: 'StructElem', S: 'Document', P: this.#rootRef, K: this.#parts}));
+    context.assign(this.#documentRef, context.obj({Type: 'StructElem', S: 'Document', P: this.#rootRef, K: elements}));
     context.assign(
       this.#rootRef,
       context.obj({

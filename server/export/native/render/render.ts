@@ -1,14 +1,17 @@
 import type {Browser} from 'puppeteer-core';
 import type {ExportJob} from '../../engine';
 import type {AssembledBook} from '../assemble/assemble';
+import {ANCHOR} from '../shared/markers';
+import {readPart, type PdfPart} from '../shared/pdf-part';
 import {runPool} from '../shared/run-pool';
 import {printContentPart, printFrontMatter, type PartPrinting} from './print-content';
 
-/** The book's documents as PDF: the cover, a first TOC (numbers to come, length known), the content parts. */
+/** The book's documents as PDF: the cover, a first TOC (numbers to come, length known), the content parts read. */
 export type RenderedBook = {
   cover?: Uint8Array;
   firstToc?: Uint8Array;
-  parts: Uint8Array[];
+  /** Each read as soon as printed, while the other tabs print on. */
+  parts: PdfPart[];
 };
 
 export type RenderInput = {
@@ -36,30 +39,34 @@ export async function render({browser, job, book, tabs, onPrinted}: RenderInput)
   };
   const untagged: PartPrinting = {...printing, pdf: {...printing.pdf, tagged: false}};
   const {cover, toc} = book;
-  const tasks: Array<() => Promise<Uint8Array | undefined>> = [
+  const textHeight = (book.box.height * 72) / 96;
+  const rendered: RenderedBook = {parts: []};
+  const tasks: Array<() => Promise<void>> = [
     // The cover is page furniture (the title is the document's, in its metadata): printed untagged, merged as an artifact.
-    () => (cover ? printFrontMatter(browser, cover, untagged) : Promise.resolve(undefined)),
+    async () => {
+      if (cover) rendered.cover = await printFrontMatter(browser, cover, untagged);
+    },
     // The first TOC only tells its length (merge prints the numbered one, tagged): no structure to build.
-    () =>
-      toc
-        ? printFrontMatter(
-            browser,
-            toc(() => PLACEHOLDER_PAGE),
-            untagged,
-          )
-        : Promise.resolve(undefined),
-    ...book.parts.map((html) => () => printContentPart(browser, html, printing)),
+    async () => {
+      if (toc)
+        rendered.firstToc = await printFrontMatter(
+          browser,
+          toc(() => PLACEHOLDER_PAGE),
+          untagged,
+        );
+    },
+    ...book.parts.map((html, index) => async () => {
+      rendered.parts[index] = await readPart(await printContentPart(browser, html, printing), {textHeight, anchorPrefix: ANCHOR});
+    }),
   ];
   let done = 0;
   onPrinted(0, tasks.length);
-  const printed = await runPool(
+  await runPool(
     tasks.map((task) => async () => {
-      const bytes = await task();
+      await task();
       onPrinted(++done, tasks.length);
-      return bytes;
     }),
     tabs,
   );
-  const [coverBytes, firstToc, ...parts] = printed;
-  return {cover: coverBytes, firstToc, parts: parts as Uint8Array[]};
+  return rendered;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {PDFDict, PDFDocument, PDFName, PDFNull, PDFString, StandardFonts} from 'pdf-lib';
-import {mergeBook} from '../../../../../server/export/native/merge/merge-book';
+import {mergeBook, startBook} from '../../../../../server/export/native/merge/merge-book';
 import {readPart} from '../../../../../server/export/native/shared/pdf-part';
 import {pdfStructure} from '../../../../helpers/pdf-structure';
 
@@ -51,7 +51,7 @@ describe('mergeBook', () => {
       ['b', {page: 2, x: 20, y: 700}],
     ]);
     const bytes = await mergeBook({
-      parts: [first, second].map((part) => ({part, role: 'content' as const})),
+      book: await startBook([first, second]),
       destinations,
       overlayPages: new Set(),
       outline: [
@@ -96,7 +96,7 @@ describe('mergeBook', () => {
   it('drops a marker link whose target is unknown rather than leave a dead URL', async () => {
     const part = await readPart(await chromiumLikePart(1, {a: 0}, [[0, `${MARKER}nowhere`]]));
     const bytes = await mergeBook({
-      parts: [{part, role: 'content'}],
+      book: await startBook([part]),
       destinations: new Map([['a', {page: 0, x: 0, y: 0}]]),
       overlayPages: new Set(),
       outline: [],
@@ -110,7 +110,7 @@ describe('mergeBook', () => {
     const part = await readPart(await chromiumLikePart(2, {}, []));
     const overlay = await chromiumLikePart(2, {}, []);
     const bytes = await mergeBook({
-      parts: [{part, role: 'content'}],
+      book: await startBook([part]),
       destinations: new Map(),
       overlay,
       overlayPages: new Set([1]),

@@ -117,6 +117,27 @@ describe('the book structure tree, by part role', () => {
     assert.equal(document.lookup(PDFName.of('K'), PDFArray).size(), 1, 'only the content part is in the tree');
   });
 
+  it('reads the TOC before the content though it is copied after it (merge copies the content while the TOC prints)', async () => {
+    const book = await PDFDocument.create();
+    const structure = new BookStructure(book);
+    for (const page of structure.copyPart(await taggedPart(1, 'content'))) book.addPage(page);
+    for (const page of structure.copyPart(await taggedPart(1, 'toc'), 'toc')) book.insertPage(0, page);
+    structure.write();
+    const saved = await PDFDocument.load(await book.save());
+    const document = saved.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict).lookup(PDFName.of('K'), PDFDict);
+    const firstHeadings = document
+      .lookup(PDFName.of('K'), PDFArray)
+      .asArray()
+      .map((part) => saved.context.lookup(part, PDFDict).lookup(PDFName.of('K'), PDFArray).lookup(0, PDFDict).lookup(PDFName.of('T')));
+    assert.deepEqual(
+      firstHeadings.map((title) => (title as PDFString).decodeText()),
+      ['toc 0', 'content 0'],
+    );
+    const pageOf = (title: string) =>
+      saved.getPages().findIndex((page) => page.ref.toString() === firstHeadingPage(saved, document, title));
+    assert.deepEqual([pageOf('toc 0'), pageOf('content 0')], [0, 1]);
+  });
+
   it("takes the part's removed annotations (anchors) out of the tree: no OBJR, the Link reads as a Span", async () => {
     const part = await taggedPart(1, 'content');
     const annotation = part.getPage(0).node.lookup(PDFName.of('Annots'), PDFArray).get(0) as PDFRef;
@@ -137,3 +158,15 @@ describe('the book structure tree, by part role', () => {
     assert.equal(nums.size(), 2, "only the page's entry is left in the parent tree");
   });
 });
+
+/** The page reference of the heading titled `title`, through its Pg. */
+function firstHeadingPage(saved: PDFDocument, document: PDFDict, title: string): string | undefined {
+  for (const part of document.lookup(PDFName.of('K'), PDFArray).asArray()) {
+    for (const kid of saved.context.lookup(part, PDFDict).lookup(PDFName.of('K'), PDFArray).asArray()) {
+      const element = saved.context.lookup(kid, PDFDict);
+      const text = element.lookup(PDFName.of('T'));
+      if (text instanceof PDFString && text.decodeText() === title) return element.get(PDFName.of('Pg'))?.toString();
+    }
+  }
+  return undefined;
+}
