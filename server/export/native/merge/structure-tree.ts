@@ -1,5 +1,6 @@
 import {PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFObjectCopier, PDFPage, PDFPageLeaf, PDFRef, type PDFObject} from 'pdf-lib';
 import {forgetAnnotations} from './forget-annotations';
+import {dissolveGroupingElements} from './grouping-elements';
 import {dictOf, itemsOf, numberTreeEntries} from './struct-elements';
 import {wrapListBodies} from './list-bodies';
 import {tagTableOfContents} from './toc-tags';
@@ -76,11 +77,13 @@ export class BookStructure {
     if (!sourceRoot) return pages;
 
     // The part's tree is reshaped before it is copied: annotations readPart took off the pages
-    // (anchors) leave it, and lists get their item bodies.
+    // (anchors) leave it, lists get their item bodies, and grouping elements dissolve (last: a
+    // list item's body is made of the elements they were).
     const sourceRoots = itemsOf(sourceRoot.get(K));
     const removedKeys = forgetAnnotations(part.context, sourceRoots, removedAnnotations);
     if (role === 'toc') tagTableOfContents(part.context, sourceRoots);
     else wrapListBodies(part.context, sourceRoots);
+    dissolveGroupingElements(part, sourceRoots);
     const offset = this.#nextKey;
     const copiedRoots: PDFObject[] = [];
     for (const kid of sourceRoots) {
