@@ -61,6 +61,21 @@ describe('figure fit', {timeout: 60_000}, () => {
     assert.deepEqual(left, {probe: 0, visibility: 'visible'});
   });
 
+  it('looks at the figures in page order, whatever their kind: a diagram after the last picture is fitted too', async () => {
+    const diagram = `<div class="docusaurus-mermaid-container"><svg id="diagram" viewBox="0 0 10 10" style="height:280px;width:280px;display:block"><rect width="10" height="10"/></svg></div>`;
+    await page.setContent(
+      `<html><head>${CSS}</head><body>${chapter(`<p>${square('first', 120)}</p>`)}` +
+        `${chapter(`<p style="height:160px">Text</p>${diagram}<p>After</p>`)}</body></html>`,
+    );
+    const logged: string[] = [];
+    const fit = new FigureFit({contentHeight: 400, marginTop: 0, anchorPrefix: ANCHOR, log: (line) => logged.push(line)});
+    await fit.mark(page);
+    await fit.fit(page, PDF);
+    const height = await page.evaluate(() => document.getElementById('diagram')!.getBoundingClientRect().height);
+    assert.ok(height < 280, `the diagram in the second chapter is shrunk: ${height}`);
+    assert.deepEqual(logged, ['shrank 1 figure(s) that would have left a page a third empty']);
+  });
+
   it('prints nothing but the markers in a probe, without the chapters after the last figure in question', async () => {
     await page.setContent(
       `<html><head>${CSS}</head><body>${chapter(`<p>First</p><p>${square('first', 200)}</p>`)}${chapter('<p>Second</p>')}</body></html>`,

@@ -17,15 +17,17 @@ export type PartFigure = {
  * where the content before the figure ended (read back by ../../shared/pdf-part.ts).
  */
 export function markFigures(options: {minHeight: number; anchorPrefix: string}): PartFigure[] {
+  // In document order, which is page order: a probe (startFigureProbe) leaves out what follows the
+  // last figure in question, and a shrunk figure moves only the figures after it. An enclosing
+  // figure comes before what it holds, which it then keeps from being a figure of its own.
   const candidates = [
-    ...document.querySelectorAll<HTMLElement>('.export-pdf-chapter .docusaurus-mermaid-container svg'),
-    ...document.querySelectorAll<HTMLElement>('.export-pdf-chapter img, .export-pdf-chapter .markdown svg'),
-  ];
+    ...new Set([
+      ...document.querySelectorAll<HTMLElement>('.export-pdf-chapter .docusaurus-mermaid-container svg'),
+      ...document.querySelectorAll<HTMLElement>('.export-pdf-chapter img, .export-pdf-chapter .markdown svg'),
+    ]),
+  ].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   const figures: PartFigure[] = [];
-  const seen = new Set<Element>();
   for (const figure of candidates) {
-    if (seen.has(figure)) continue;
-    seen.add(figure);
     const height = figure.getBoundingClientRect().height;
     if (height < options.minHeight || figure.closest('table, .export-pdf-figure')) continue;
     // The block the figure is alone in: its paragraph, link or diagram container.
