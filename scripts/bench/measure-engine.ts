@@ -165,13 +165,9 @@ function describeRun(result: RunResult): string {
   );
 }
 
-/**
- * Each run is a first export on a fresh server (cold browser, nothing kept), so
- * the median compares engines fairly; after the first run, the same server
- * exports once more: that is the warm second export.
- */
-export async function measureEngine(bench: EngineBench): Promise<EngineResult> {
-  const result: EngineResult = {
+/** An engine's results so far, before its first run. */
+export function engineResult(bench: EngineBench): EngineResult {
+  return {
     engine: bench.engine,
     docs: bench.docs,
     runsPlanned: bench.runs,
@@ -179,16 +175,17 @@ export async function measureEngine(bench: EngineBench): Promise<EngineResult> {
     leftovers: [],
     serverLog: path.join(bench.logDir, `docs-${bench.docs}-${bench.engine}-run-1.server.log`),
   };
-  for (let run = 1; run <= bench.runs && !bench.interrupt.aborted; run += 1) {
-    // docs-to-pdf keeps nothing between exports (a new Chromium each time): its second export costs what its first did.
-    const plan = run === 1 && bench.runs >= 2 && bench.engine !== 'docs-to-pdf' ? [false, true] : [false];
-    const ok = await measureOnFreshServer(bench, run, plan, result);
-    if (!ok) {
-      if (run < bench.runs) console.log(`      skipping the remaining ${bench.runs - run} run(s) of ${bench.engine}`);
-      break;
-    }
-  }
-  return result;
+}
+
+/**
+ * Run `run` of an engine, into `result`: a first export on a fresh server (cold browser,
+ * nothing kept), so the median compares engines fairly; after the first run, the same server
+ * exports once more: that is the warm second export. False when an export failed.
+ */
+export function measureEngineRun(bench: EngineBench, run: number, result: EngineResult): Promise<boolean> {
+  // docs-to-pdf keeps nothing between exports (a new Chromium each time): its second export costs what its first did.
+  const plan = run === 1 && bench.runs >= 2 && bench.engine !== 'docs-to-pdf' ? [false, true] : [false];
+  return measureOnFreshServer(bench, run, plan, result);
 }
 
 /** Starts a server with one engine, runs the planned exports, stops it, and checks nothing is left behind. */

@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {killTree} from '../../server/export/process-tree';
 import {prepareSite, runningTools, type SitePreparation} from './bench-site';
-import {measureEngine, type EngineResult} from './measure-engine';
+import {engineResult, measureEngineRun, type EngineResult} from './measure-engine';
 import {parseOptions, runsFor, USAGE, type BenchOptions} from './options';
 import {formatSizeReport, formatTargets} from './report';
 import type {ServerProcess} from './server-process';
@@ -88,24 +88,30 @@ async function benchSize(options: BenchOptions, docs: number, logDir: string): P
       : `  build: ${(buildMs / 1000).toFixed(1)} s (${buildReason}; log ${path.relative(REPO_ROOT, buildLog!)})`,
   );
 
-  for (const engine of options.engines) {
-    if (interrupt.signal.aborted) break;
-    const runs = runsFor(options, engine, docs);
-    console.log(`  ${engine}: ${runs} run(s)`);
-    result.engines.push(
-      await measureEngine({
-        repoRoot: REPO_ROOT,
-        siteDir,
-        docs,
-        engine,
-        runs,
-        timeoutMs: options.timeoutMs,
-        keepPdfs: options.keepPdfs,
-        logDir,
-        interrupt: interrupt.signal,
-        onServer: (server) => (runningServer = server),
-      }),
-    );
+  // Runs alternate between engines (run 1 of each, then run 2 of each…): a machine that slows
+  // down or speeds up during the benchmark then weighs on every engine alike, not on the last.
+  const benches = options.engines.map((engine) => ({
+    repoRoot: REPO_ROOT,
+    siteDir,
+    docs,
+    engine,
+    runs: runsFor(options, engine, docs),
+    timeoutMs: options.timeoutMs,
+    keepPdfs: options.keepPdfs,
+    logDir,
+    interrupt: interrupt.signal,
+    onServer: (server: ServerProcess | undefined) => (runningServer = server),
+  }));
+  result.engines = benches.map(engineResult);
+  const failed = new Set<string>();
+  for (let run = 1; run <= Math.max(...benches.map((bench) => bench.runs)); run += 1) {
+    for (const [index, bench] of benches.entries()) {
+      if (interrupt.signal.aborted || run > bench.runs || failed.has(bench.engine)) continue;
+      console.log(`  ${bench.engine}: run ${run}/${bench.runs}`);
+      if (await measureEngineRun(bench, run, result.engines[index]!)) continue;
+      failed.add(bench.engine);
+      if (run < bench.runs) console.log(`      skipping the remaining ${bench.runs - run} run(s) of ${bench.engine}`);
+    }
   }
   result.summaries = result.engines.map(summarize);
   result.targets = evaluateTargets(docs, result.summaries);
