@@ -2,25 +2,18 @@ import assert from 'node:assert/strict';
 import {writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {describe, it} from 'node:test';
-import type {Browser, Page} from 'puppeteer-core';
+import type {Page} from 'puppeteer-core';
 import {BOOK_CSS} from '../../server/export/native/assemble/book-css';
 import {placeAnchors} from '../../server/export/native/render/page/book-links';
 import {dropEmptyBoxes, keepRowItemsWhole, settleBookPart, trimChapterEnds} from '../../server/export/native/render/page/book-part';
-import {NAME_SHIM, openExportPage} from '../../server/export/native/shared/export-page';
 import {pdfText} from '../helpers/pdf';
 import {WORK_ROOT} from '../helpers/processes';
-import {pageForSuite} from '../helpers/suite-page';
+import {blankPageForSuite} from '../helpers/suite-page';
 
 // What a book part goes through before it prints (render/page/), in a real Chromium.
 describe('book part transforms', {timeout: 60_000}, () => {
   let page: Page;
-  const openBlank = async (browser: Browser) => {
-    const blank = await openExportPage(browser);
-    // setContent keeps the blank document, which no new-document script reached.
-    await blank.evaluate(NAME_SHIM);
-    return blank;
-  };
-  pageForSuite(openBlank, (opened) => (page = opened));
+  blankPageForSuite((opened) => (page = opened));
 
   it('prints an image that cannot load as its alt text, and keeps an SVG without a size of its own', async () => {
     const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')}`;

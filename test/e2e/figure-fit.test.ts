@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {Browser, Page} from 'puppeteer-core';
+import type {Page} from 'puppeteer-core';
 import {FigureFit} from '../../server/export/native/render/figure-fit';
 import {endFigureProbe, startFigureProbe} from '../../server/export/native/render/page/figures';
 import {ANCHOR} from '../../server/export/native/shared/markers';
 import {readPart} from '../../server/export/native/shared/pdf-part';
-import {NAME_SHIM, openExportPage} from '../../server/export/native/shared/export-page';
-import {pageForSuite} from '../helpers/suite-page';
+import {blankPageForSuite} from '../helpers/suite-page';
 
 /** A page of 400 CSS px of text area, no margins: a figure of 280 px does not fit under 160 px of text. */
 const PDF = {width: '500px', height: '400px', margin: {top: 0, right: 0, bottom: 0, left: 0}, printBackground: true};
@@ -26,12 +25,7 @@ const chapter = (body: string) => `<section class="export-pdf-chapter"><article>
 // Large figures that would move to the next page and leave a page a third empty (render/figure-fit.ts).
 describe('figure fit', {timeout: 60_000}, () => {
   let page: Page;
-  const openBlank = async (browser: Browser) => {
-    const blank = await openExportPage(browser);
-    await blank.evaluate(NAME_SHIM);
-    return blank;
-  };
-  pageForSuite(openBlank, (opened) => (page = opened));
+  blankPageForSuite((opened) => (page = opened));
 
   const figurePages = async () => {
     const printed = await readPart(await page.pdf(PDF), {anchorPrefix: ANCHOR});

@@ -2,6 +2,7 @@ import {mkdir} from 'node:fs/promises';
 import {after, before} from 'node:test';
 import type {Browser, Page} from 'puppeteer-core';
 import {BrowserHost} from '../../server/export/native/shared/browser-host';
+import {NAME_SHIM, openExportPage} from '../../server/export/native/shared/export-page';
 import {WORK_ROOT} from './processes';
 
 /**
@@ -20,4 +21,14 @@ export function pageForSuite(open: (browser: Browser) => Promise<Page>, opened: 
     await page?.close();
     await host.close();
   });
+}
+
+/** pageForSuite with a blank export page, for tests that set its content themselves. */
+export function blankPageForSuite(opened: (page: Page) => void): void {
+  pageForSuite(async (browser) => {
+    const blank = await openExportPage(browser);
+    // setContent keeps the blank document, which no new-document script reached.
+    await blank.evaluate(NAME_SHIM);
+    return blank;
+  }, opened);
 }
