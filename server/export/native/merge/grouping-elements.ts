@@ -1,5 +1,5 @@
-import {PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, type PDFDocument, type PDFObject} from 'pdf-lib';
-import {dictOf, itemsOf, numberTreeEntries, walkStructElements} from './struct-elements';
+import {PDFDict, PDFName, PDFNumber, PDFRef, type PDFDocument, type PDFObject} from 'pdf-lib';
+import {dictOf, itemsOf, pageOwners, walkStructElements} from './struct-elements';
 
 const K = PDFName.of('K');
 const S = PDFName.of('S');
@@ -86,15 +86,11 @@ export function dissolveGroupingElements(part: PDFDocument, roots: readonly PDFO
 
 /** Points the parent tree's entry of each moved piece of marked content at its new owner. */
 function renameOwners(part: PDFDocument, owners: Owners): void {
-  const {context} = part;
-  const root = part.catalog.lookupMaybe(PDFName.of('StructTreeRoot'), PDFDict);
-  const byKey = new Map(numberTreeEntries(context, root?.lookupMaybe(PDFName.of('ParentTree'), PDFDict)));
-  for (const page of part.getPages()) {
+  const arrays = pageOwners(part);
+  part.getPages().forEach((page, index) => {
     const moved = owners.get(page.ref.toString());
-    const key = page.node.lookupMaybe(PDFName.of('StructParents'), PDFNumber)?.asNumber();
-    const entry = key === undefined ? undefined : byKey.get(key);
-    const array = entry === undefined ? undefined : context.lookup(entry);
-    if (!moved || !(array instanceof PDFArray)) continue;
+    const array = arrays[index];
+    if (!moved || !array) return;
     for (const [mcid, owner] of moved) if (mcid < array.size()) array.set(mcid, owner);
-  }
+  });
 }

@@ -1,5 +1,5 @@
-import {PDFArray, PDFDict, PDFName, PDFNull, PDFNumber, PDFRef, type PDFDocument, type PDFObject} from 'pdf-lib';
-import {dictOf, itemsOf, numberTreeEntries, walkStructElements} from './struct-elements';
+import {PDFDict, PDFName, PDFNull, PDFNumber, PDFRef, type PDFDocument, type PDFObject} from 'pdf-lib';
+import {dictOf, itemsOf, pageOwners, walkStructElements} from './struct-elements';
 
 const K = PDFName.of('K');
 const S = PDFName.of('S');
@@ -50,20 +50,14 @@ export function takeRepeatedHeaders(document: PDFDocument): Map<number, Set<numb
       repeats.get(ref.page)!.add(ref.mcid);
     }
   });
-  if (repeats.size > 0) forgetInParentTree(document, root, repeats);
+  if (repeats.size > 0) forgetInParentTree(document, repeats);
   return repeats;
 }
 
 /** The parent tree's entry of each repeated MCID becomes null: no element owns it any more. */
-function forgetInParentTree(document: PDFDocument, root: PDFDict, repeats: Map<number, Set<number>>): void {
-  const {context} = document;
-  const byKey = new Map(numberTreeEntries(context, root.lookupMaybe(PDFName.of('ParentTree'), PDFDict)));
-  const pages = document.getPages();
+function forgetInParentTree(document: PDFDocument, repeats: Map<number, Set<number>>): void {
+  const owners = pageOwners(document);
   for (const [page, mcids] of repeats) {
-    const key = pages[page]!.node.lookupMaybe(PDFName.of('StructParents'), PDFNumber)?.asNumber();
-    const entry = key === undefined ? undefined : byKey.get(key);
-    const owners = entry === undefined ? undefined : context.lookup(entry);
-    if (!(owners instanceof PDFArray)) continue;
-    for (const mcid of mcids) if (mcid < owners.size()) owners.set(mcid, PDFNull);
+    for (const mcid of mcids) if (mcid < (owners[page]?.size() ?? 0)) owners[page]!.set(mcid, PDFNull);
   }
 }

@@ -1,4 +1,4 @@
-import {PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, type PDFContext, type PDFObject} from 'pdf-lib';
+import {PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, type PDFContext, type PDFDocument, type PDFObject} from 'pdf-lib';
 
 /** The dictionary an object is or refers to; a number (an MCID) or anything else is none. */
 export function dictOf(context: PDFContext, value: PDFObject): PDFDict | undefined {
@@ -46,4 +46,20 @@ export function numberTreeEntries(context: PDFContext, node: PDFDict | undefined
     entries.push(...numberTreeEntries(context, kids.lookup(index, PDFDict)));
   }
   return entries;
+}
+
+/**
+ * For each page of a document, by page index, the parent tree's array naming the element that owns
+ * each of its MCIDs (through the page's `StructParents`); undefined for a page without one.
+ */
+export function pageOwners(document: PDFDocument): Array<PDFArray | undefined> {
+  const {context} = document;
+  const root = document.catalog.lookupMaybe(PDFName.of('StructTreeRoot'), PDFDict);
+  const byKey = new Map(numberTreeEntries(context, root?.lookupMaybe(PDFName.of('ParentTree'), PDFDict)));
+  return document.getPages().map((page) => {
+    const key = page.node.lookupMaybe(PDFName.of('StructParents'), PDFNumber)?.asNumber();
+    const entry = key === undefined ? undefined : byKey.get(key);
+    const owners = entry === undefined ? undefined : context.lookup(entry);
+    return owners instanceof PDFArray ? owners : undefined;
+  });
 }
