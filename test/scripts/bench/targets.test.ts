@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import type {EngineSummary} from '../../../scripts/bench/summary';
+import {evaluateTargets, pairedRatios, type TargetOutcome} from '../../../scripts/bench/targets';
+
+const taggingTarget = (outcomes: TargetOutcome[]) => outcomes.find((outcome) => outcome.target.startsWith('tagged native'));
+
+const engine = (name: string, wallsMs: Array<number | undefined>, pdfBytes: number): EngineSummary => {
+  const finished = wallsMs.filter((wall): wall is number => wall !== undefined).sort((a, b) => a - b);
+  return {
+    engine: name,
+    runsPlanned: wallsMs.length,
+    runsFinished: finished.length,
+    wallsMs,
+    medianWallMs: finished[Math.floor(finished.length / 2)],
+    phaseMediansMs: {},
+    pages: [10],
+    medianPdfBytes: pdfBytes,
+  };
+};
+
+describe('bench targets: the tagged book against the untagged one', () => {
+  it('pairs run k of one engine with run k of the other, leaving out runs either did not finish', () => {
+    const tagged = engine('native', [12_000, undefined, 30_000], 11);
+    const untagged = engine('native-untagged', [10_000, 9_000, 20_000], 10);
+    assert.deepEqual(pairedRatios(tagged, untagged), [1.2, 1.5]);
+  });
+
+  it('judges the median of the pairs, so drift that slows both engines of a pair does not count', () => {
+    // The machine slowed down from run 2: the medians alone (20 s / 12 s = ×1.67) would fail.
+    const tagged = engine('native', [12_000, 20_000, 28_000], 109);
+    const untagged = engine('native-untagged', [10_000, 18_000, 12_000], 100);
+    const outcome = taggingTarget(evaluateTargets(7, [tagged, untagged]));
+    assert.equal(outcome?.status, 'PASS');
+    assert.match(outcome!.detail, /time ×1\.20 \(median of 1\.20, 1\.11, 2\.33; medians 20\.0 s \/ 12\.0 s = ×1\.67\)/);
+    assert.match(outcome!.detail, /size ×1\.09/);
+  });
+
+  it('fails a book larger than ×1.3 even when it is as fast', () => {
+    const outcome = taggingTarget(evaluateTargets(7, [engine('native', [10_000], 140), engine('native-untagged', [10_000], 100)]));
+    assert.equal(outcome?.status, 'FAIL');
+  });
+});
