@@ -1,5 +1,6 @@
 import {setImmediate as nextTurn} from 'node:timers/promises';
-import {deflateSync, inflateSync} from 'node:zlib';
+import {promisify} from 'node:util';
+import {deflate, inflateSync} from 'node:zlib';
 import {PDFName, PDFRawStream, decodePDFRawStream, type PDFPage} from 'pdf-lib';
 import type {PdfPart} from '../shared/pdf-part';
 import {itemsOf} from './struct-elements';
@@ -25,13 +26,25 @@ export function markPartArtifacts(part: PdfPart): Promise<void> {
   return done;
 }
 
+const deflateAsync = promisify(deflate);
+
 async function markPages(part: PdfPart): Promise<void> {
   if (!part.document.catalog.has(PDFName.of('StructTreeRoot'))) return;
   const repeatedHeaders = takeRepeatedHeaders(part.document);
+  const compressing: Array<Promise<void>> = [];
   for (const [index, page] of part.document.getPages().entries()) {
-    markPage(page, repeatedHeaders.get(index));
+    const marked = markPage(page, repeatedHeaders.get(index));
+    // Compressed on libuv's threads while this one marks the next page: deflate is half the work.
+    if (marked) compressing.push(deflateAsync(marked).then((bytes) => setContents(page, bytes)));
     await nextTurn();
   }
+  await Promise.all(compressing);
+}
+
+function setContents(page: PDFPage, deflated: Uint8Array): void {
+  const context = page.doc.context;
+  page.node.set(PDFName.of('Contents'), context.register(context.stream(deflated, {Filter: 'FlateDecode'})));
+  // The streams replaced stay in the part, unreferenced: the copier copies what the book's pages reach.
 }
 
 /** A content stream's bytes: Node's zlib for plain Flate (what Chromium writes), pdf-lib's decoders for the rest. */
@@ -47,18 +60,16 @@ function decoded(stream: PDFRawStream): Uint8Array {
   return decodePDFRawStream(stream).decode();
 }
 
-function markPage(page: PDFPage, repeatedHeaders: ReadonlySet<number> | undefined): void {
+/** The page's content with its artifacts marked, to be compressed (Node's zlib, not pdf-lib's JavaScript deflate); undefined when unchanged. */
+function markPage(page: PDFPage, repeatedHeaders: ReadonlySet<number> | undefined): Uint8Array | undefined {
   const context = page.doc.context;
   const refs = itemsOf(page.node.get(PDFName.of('Contents')));
   const streams = refs.map((item) => context.lookup(item));
-  if (!streams.every((stream) => stream instanceof PDFRawStream)) return;
+  if (!streams.every((stream) => stream instanceof PDFRawStream)) return undefined;
   const contents = streams.map(decoded);
   const whole = contents.length === 1 ? contents[0]! : joinStreams(contents);
   const marked = markUntaggedAsArtifacts(repeatedHeaders ? markContentAsArtifacts(whole, repeatedHeaders) : whole);
-  if (marked === whole) return;
-  // Node's zlib, not pdf-lib's JavaScript deflate: a book rewrites most of its pages here.
-  page.node.set(PDFName.of('Contents'), context.register(context.stream(deflateSync(marked), {Filter: 'FlateDecode'})));
-  // The streams replaced stay in the part, unreferenced: the copier copies what the book's pages reach.
+  return marked === whole ? undefined : marked;
 }
 
 /** Content streams of a page are read as one, each ending a token (ISO 32000-1, 7.8.2). */
