@@ -1,18 +1,27 @@
+import {createHash} from 'node:crypto';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {Chapter} from '../../book-plan';
 import type {CapturedPage, PageStyles} from './page/capture-page';
 
-/** A page's HTML file in the site's build. */
-export type BuiltFile = {path: string; size: number; mtimeMs: number};
+/** A page's HTML file in the site's build, and a digest of what a capture reads of it. */
+export type BuiltFile = {path: string; digest: string};
+
+/**
+ * Script tags, and links that only preload scripts: every rebuild names the site's JavaScript
+ * bundles anew in every page (their names carry a hash of the whole site's code), while a page
+ * taken from the build is parsed without running any script.
+ */
+const SCRIPTS = /<script\b[^>]*>[\s\S]*?<\/script>|<link\b[^>]*\brel="(?:preload|prefetch|modulepreload)"[^>]*>/gi;
 
 type Entry = {fingerprint: string; page: CapturedPage; bytes: number};
 
 /**
- * Pages captured from a static build, kept between exports. A page is reused
- * only while its HTML file in the build is the very same file (path, size,
- * modification time) and the capture settings are the same: any rebuild
- * rewrites the files, and so empties the cache for them.
+ * Pages captured from a static build, kept between exports. A page is reused while its HTML
+ * file in the build says the same and the capture settings are the same. A page taken from the
+ * build's HTML is compared without its scripts, so a rebuild after one doc changed captures
+ * that doc again and reuses the others; a page rendered in the browser runs the site's
+ * scripts, so any change to them captures it again.
  */
 export class CaptureCache {
   readonly #entries = new Map<string, Entry>();
@@ -26,7 +35,7 @@ export class CaptureCache {
 
   /** Identity of the build's file for a page; undefined when there is none to trust. */
   static fingerprint(file: BuiltFile | undefined, chapter: Chapter, settings: string): string | undefined {
-    return file && JSON.stringify([settings, chapter.key, file.path, file.size, file.mtimeMs]);
+    return file && JSON.stringify([settings, chapter.key, file.path, file.digest]);
   }
 
   /** The HTML file the build wrote for a page; undefined when there is none. */
@@ -45,8 +54,10 @@ export class CaptureCache {
     for (const candidate of candidates) {
       const file = path.join(buildDir, candidate);
       if (!file.startsWith(buildDir + path.sep)) return undefined;
-      const stat = await fs.stat(file).catch(() => undefined);
-      if (stat?.isFile()) return {path: file, size: stat.size, mtimeMs: stat.mtimeMs};
+      const html = await fs.readFile(file, 'utf8').catch(() => undefined);
+      if (html === undefined) continue;
+      const read = chapter.rendersInBrowser ? html : html.replace(SCRIPTS, '');
+      return {path: file, digest: createHash('sha256').update(read).digest('hex')};
     }
     return undefined;
   }

@@ -93,7 +93,8 @@ async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions)
   return {...captured, warnings: [...warnings, ...captured.warnings]};
 }
 
-function mergeStyles(all: PageStyles[]): PageStyles {
+/** The stylesheets of several captures, each once, in the order first seen; the rest from the first. */
+export function mergeStyles(all: PageStyles[]): PageStyles {
   const unique = (values: string[]) => [...new Set(values)];
   return {
     ...all[0]!,

@@ -1,7 +1,7 @@
 import type {Browser} from 'puppeteer-core';
 import type {BookPlan} from '../../book-plan';
 import type {ExportJob} from '../../engine';
-import {captureChapters, type Capture} from './capture-chapters';
+import {captureChapters, mergeStyles, type Capture} from './capture-chapters';
 import {CaptureCache} from './capture-cache';
 import type {CapturedPage} from './page/capture-page';
 
@@ -78,7 +78,11 @@ export async function capture(
     pages.set(chapter.key, page);
     if (buildDir) cache.set(fingerprints[index], page);
   });
-  if (buildDir) cache.setStyles(buildDir, fresh.styles);
+  // Pages captured again from the same stylesheets (a rebuild names them anew) add their inline
+  // styles to those of the pages reused: the book's CSS, and every part's print cache key, stay as they were.
+  const sameSheets = cachedStyles && fresh.styles.links.every((link) => cachedStyles.links.includes(link));
+  const styles = sameSheets ? mergeStyles([cachedStyles, fresh.styles]) : fresh.styles;
+  if (buildDir) cache.setStyles(buildDir, styles);
   if (pages.size > fresh.pages.size) job.log(`reused ${pages.size - fresh.pages.size} captured pages of an unchanged build`);
-  return {pages, styles: fresh.styles};
+  return {pages, styles};
 }

@@ -117,7 +117,9 @@ export function pageStyles(built?: BuiltPage): PageStyles {
       (link) => new URL(link.getAttribute('href') ?? '', pageUrl).href,
     ),
     inline: [...source.querySelectorAll('style')].map((style) => style.textContent ?? ''),
-    htmlClass: html.className,
+    // The book is every doc: the class naming the one doc a page shows (docs-doc-id-…) would
+    // apply that doc's CSS to all, and make the parts' HTML depend on which page was captured last.
+    htmlClass: [...html.classList].filter((name) => !name.startsWith('docs-doc-id-')).join(' '),
     lang: html.lang,
     dir: html.dir,
   };
