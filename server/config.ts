@@ -31,6 +31,10 @@ export type ServerConfig = {
   engine?: ExportEngineName;
   /** Books carry a structure tree (EXPORT_TAGGED); false: untagged, as a benchmark baseline or to save size. */
   tagged: boolean;
+  /** Book parts printed at once (RENDER_CONCURRENCY); unset: from the CPU cores and free memory at each export. */
+  renderConcurrency?: number;
+  /** Printed parts and books kept between exports (PRINT_CACHE_DIR, PRINT_CACHE_MAX_MB); maxBytes 0: none kept. */
+  printCache: {dir?: string; maxBytes: number};
   /** Open event streams allowed in all (EVENT_STREAMS_MAX) and per client (EVENT_STREAMS_PER_CLIENT). */
   eventStreams: {max: number; perClient: number};
   /** Chromium runs without its sandbox even as a non-root user (CHROMIUM_NO_SANDBOX); as root it always does. */
@@ -76,6 +80,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS as number,
     engine: values.EXPORT_ENGINE as ExportEngineName | undefined,
     tagged: values.EXPORT_TAGGED as boolean,
+    renderConcurrency: values.RENDER_CONCURRENCY as number | undefined,
+    printCache: {
+      dir: typeof values.PRINT_CACHE_DIR === 'string' ? path.resolve(values.PRINT_CACHE_DIR) : undefined,
+      maxBytes: (values.PRINT_CACHE_MAX_MB as number) * 1024 * 1024,
+    },
     eventStreams: {max: values.EVENT_STREAMS_MAX as number, perClient: values.EVENT_STREAMS_PER_CLIENT as number},
     chromiumNoSandbox: values.CHROMIUM_NO_SANDBOX === true,
   };

@@ -1,12 +1,14 @@
 import {promises as fs} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type {SiteManifest} from '../contracts/manifest';
+import {PLUGIN_NAME, type SiteManifest} from '../contracts/manifest';
+import type {ServerConfig} from './config';
 import type {ExportEngineName} from '../contracts/options';
 import {DocsToPdfEngine} from './export/docs-to-pdf-engine';
 import {EngineSelector} from './export/engine-selector';
 import {Exporter} from './export/exporter';
 import {NativeEngine} from './export/native/engine';
+import {PrintCache} from './export/native/print-cache/print-cache';
 import {readManifests} from './manifest';
 import type {SiteProbe} from './site/site-probe';
 
@@ -27,8 +29,8 @@ export type ExporterSetup = {
   siteProbe: SiteProbe;
   /** Engine every export uses; unset: the one the site's plugin options name. */
   engine?: ExportEngineName;
-  /** The native engine's books carry a structure tree; default true. */
-  tagged?: boolean;
+  /** The native engine's settings (server/config.ts); default: tagged, concurrency from the machine, a 1 GiB print cache. */
+  native?: Pick<ServerConfig, 'tagged' | 'renderConcurrency' | 'printCache'>;
   timeoutMs: number;
   queueLimit: number;
   log: (line: string) => void;
@@ -39,11 +41,15 @@ export type ExporterSetup = {
 /** The exporter with both engines, its scratch root ready and stale scratch files of dead processes gone. */
 export async function createExporter(setup: ExporterSetup): Promise<Exporter> {
   await fs.mkdir(WORK_ROOT, {recursive: true});
+  const native = new NativeEngine({
+    workRoot: WORK_ROOT,
+    log: setup.log,
+    tagged: setup.native?.tagged,
+    renderTabs: setup.native?.renderConcurrency,
+    printCache: await openPrintCache(setup),
+  });
   const exporter = new Exporter({
-    engine: new EngineSelector(
-      {native: new NativeEngine({workRoot: WORK_ROOT, log: setup.log, tagged: setup.tagged}), 'docs-to-pdf': new DocsToPdfEngine()},
-      setup.engine,
-    ),
+    engine: new EngineSelector({native, 'docs-to-pdf': new DocsToPdfEngine()}, setup.engine),
     documentsDir: setup.documentsDir,
     recordsBooks: setup.recordsBooks,
     siteOrigin: setup.siteOrigin,
@@ -57,4 +63,19 @@ export async function createExporter(setup: ExporterSetup): Promise<Exporter> {
   });
   await exporter.sweepStale();
   return exporter;
+}
+
+const DEFAULT_PRINT_CACHE_BYTES = 1024 * 1024 * 1024;
+
+/** The print cache the settings ask for; none when its size cap is 0 or its directory cannot be made (the exports go on without). */
+async function openPrintCache(setup: ExporterSetup): Promise<PrintCache | undefined> {
+  const {dir = path.join(setup.siteDir, 'node_modules', '.cache', PLUGIN_NAME), maxBytes = DEFAULT_PRINT_CACHE_BYTES} =
+    setup.native?.printCache ?? {};
+  if (maxBytes === 0) return undefined;
+  try {
+    return await PrintCache.open({dir, maxBytes, log: setup.log});
+  } catch (error) {
+    setup.log(`warning: no print cache, every export prints the whole book: ${(error as Error).message}`);
+    return undefined;
+  }
 }

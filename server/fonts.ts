@@ -1,4 +1,5 @@
 import {execFile} from 'node:child_process';
+import {createHash} from 'node:crypto';
 import {promisify} from 'node:util';
 
 const run = promisify(execFile);
@@ -44,4 +45,18 @@ export async function checkFonts(fcList = 'fc-list'): Promise<FontReport> {
   } catch {
     return {state: 'unchecked', detail: 'fontconfig (fc-list) is not available, so the fonts were not checked.'};
   }
+}
+
+let fontFiles: Promise<string> | undefined;
+
+/**
+ * A SHA-256 of the font files fontconfig lists, once per process: a font installed or removed
+ * changes how text prints, so the print cache's keys include it. Empty without fontconfig.
+ */
+export function installedFontsDigest(): Promise<string> {
+  fontFiles ??= run('fc-list', ['--format', '%{file}\n'], {timeout: 10_000, maxBuffer: 16 * 1024 * 1024}).then(
+    ({stdout}) => createHash('sha256').update(stdout.split('\n').sort().join('\n')).digest('hex'),
+    () => '',
+  );
+  return fontFiles;
 }

@@ -89,7 +89,7 @@ async function startServers(
     servesBuild: !dev,
     siteProbe,
     engine: config.engine,
-    tagged: config.tagged,
+    native: config,
     timeoutMs: config.exportTimeoutMs,
     queueLimit: config.queueLimit,
     log,

@@ -123,6 +123,24 @@ export const SETTINGS: readonly Setting[] = [
     schema: () => yesNo(true),
   },
   {
+    name: 'RENDER_CONCURRENCY',
+    shown: 'CPU cores, fewer when memory is short',
+    summary: 'book parts Chromium prints at once (native engine)',
+    schema: () => wholeNumber(1, 64),
+  },
+  {
+    name: 'PRINT_CACHE_DIR',
+    shown: '<siteDir>/node_modules/.cache/docusaurus-plugin-export-pdf',
+    summary: 'where printed parts and books are kept between exports, to print only what changed',
+    schema: () => text(),
+  },
+  {
+    name: 'PRINT_CACHE_MAX_MB',
+    shown: '1024',
+    summary: 'size cap of the print cache, least recently used first out; 0: no cache',
+    schema: () => wholeNumber(0, 1_000_000, 1024),
+  },
+  {
     name: 'EVENT_STREAMS_MAX',
     shown: '1000',
     summary: 'open GET /export-events streams, in all',

@@ -66,6 +66,7 @@ async function openSession(manifest: SiteManifest, staging: string, queueLimit: 
       servesBuild: true,
       siteProbe: httpSiteProbe(siteOrigin + manifest.baseUrl),
       engine: config.engine,
+      native: config,
       timeoutMs: config.exportTimeoutMs,
       queueLimit,
       log: () => undefined,

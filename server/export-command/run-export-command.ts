@@ -96,6 +96,7 @@ export async function runExportCommand(args: ExportCommandArgs, io: CommandIo = 
       servesBuild: true,
       siteProbe: httpSiteProbe(siteOrigin + manifest.baseUrl),
       engine: options.engine ?? config.engine,
+      native: config,
       timeoutMs: options.timeoutMs ?? config.exportTimeoutMs,
       queueLimit: 0,
       log: options.verbose ? (line) => reporter.log(line) : () => undefined,

@@ -12,6 +12,7 @@ import {commitFile, looksLikeCompletePdf, removeQuietly} from './atomic-file';
 import type {ExportEngine} from './engine';
 import {ExportStatusBoard} from './export-status';
 import {resolveExportTarget, type ExportSelection, type ExportTarget} from './export-target';
+import {isAlive} from './process-tree';
 
 /** A finished export. */
 export type ExportResult = {
@@ -54,16 +55,6 @@ export type ExportRequestOptions = {
 
 const PART_FILE = /^\..+\.(\d+)-[0-9a-f]+\.part$/;
 const WORK_DIR = /^(\d+)-[0-9a-f]+$/;
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * The only place that knows about concurrency, deadlines and files: one export

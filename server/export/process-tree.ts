@@ -74,3 +74,14 @@ export function killTree(root: number, signal: NodeJS.Signals = 'SIGKILL'): void
     }
   }
 }
+
+/** True while a process with this pid exists (ours always does), also when it is another user's. */
+export function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

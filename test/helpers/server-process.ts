@@ -26,6 +26,8 @@ export async function startServerEntry(
 ): Promise<RunningEntry> {
   const [apiPort, sitePort] = [await freePort(), await freePort()];
   const documents = await tempDir('export-pdf-e2e-docs');
+  // A print cache of its own, as on a fresh machine: a test never gets a part another test printed.
+  const printCache = await tempDir('export-pdf-e2e-print-cache');
   let output = '';
   const child = spawn(process.execPath, [CLI, mode, EXAMPLE_SITE], {
     env: {
@@ -33,6 +35,7 @@ export async function startServerEntry(
       API_PORT: String(apiPort),
       DOCSITE_PORT: String(sitePort),
       DOCS_PATH: documents.dir,
+      PRINT_CACHE_DIR: printCache.dir,
       NODE_ENV: 'production',
       ...options.env,
     },
@@ -63,6 +66,7 @@ export async function startServerEntry(
       const code = await exited;
       clearTimeout(timer);
       await documents.remove();
+      await printCache.remove();
       return code;
     },
   };

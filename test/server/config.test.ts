@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       shutdownGraceMs: 10_000,
       engine: undefined,
       tagged: true,
+      renderConcurrency: undefined,
+      printCache: {dir: undefined, maxBytes: 1024 * 1024 * 1024},
       eventStreams: {max: 1000, perClient: 20},
       chromiumNoSandbox: false,
     });
@@ -64,6 +66,14 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({EXPORT_TAGGED: 'false'}, defaults).tagged, false);
     assert.equal(loadConfig({EXPORT_TAGGED: 'yes'}, defaults).tagged, true);
     assert.throws(() => loadConfig({EXPORT_TAGGED: 'maybe'}, defaults), /EXPORT_TAGGED/);
+  });
+
+  it('reads the render concurrency and the print cache, 0 MB meaning no cache', () => {
+    const config = loadConfig({RENDER_CONCURRENCY: '3', PRINT_CACHE_DIR: 'cache', PRINT_CACHE_MAX_MB: '0'}, defaults);
+    assert.equal(config.renderConcurrency, 3);
+    assert.deepEqual(config.printCache, {dir: path.resolve('cache'), maxBytes: 0});
+    assert.throws(() => loadConfig({RENDER_CONCURRENCY: '0'}, defaults), /RENDER_CONCURRENCY must be a whole number from 1 to 64, got "0"/);
+    assert.throws(() => loadConfig({PRINT_CACHE_MAX_MB: '-1'}, defaults), /PRINT_CACHE_MAX_MB/);
   });
 
   it('takes DOCS_DIR as an alias of DOCS_PATH and resolves it against the working directory', () => {

@@ -1,13 +1,20 @@
+import {promises as fs} from 'node:fs';
 import os from 'node:os';
+import type {Browser} from 'puppeteer-core';
 import type {EnginePhase} from '../../../contracts/progress';
 import {progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from '../engine';
-import {assemble} from './assemble/assemble';
+import {installedFontsDigest} from '../../fonts';
+import type {BookPlan} from '../book-plan';
+import {assemble, type AssembledBook} from './assemble/assemble';
 import {capture} from './capture/capture';
 import {CaptureCache} from './capture/capture-cache';
 import {withDeadline} from './deadline';
 import {discover} from './discover/discover';
 import {installedFontSharedGlyphs} from './merge/font-shared-glyphs';
 import {merge} from './merge/merge';
+import {bookKey} from './print-cache/book-key';
+import {partKey} from './print-cache/part-key';
+import type {PrintCache} from './print-cache/print-cache';
 import {render} from './render/render';
 import {BrowserHost} from './shared/browser-host';
 import {PhaseClock} from './shared/phase-clock';
@@ -16,8 +23,12 @@ export type NativeEngineOptions = {
   /** Parent of the warm browser's profile directory. */
   workRoot: string;
   log: (line: string) => void;
-  /** Tabs working at once; default: the CPU count, at least 2, at most 4. */
+  /** Tabs capturing pages at once; default: the CPU count, at least 2, at most 4. */
   tabs?: number;
+  /** Tabs printing book parts at once (RENDER_CONCURRENCY); default: renderConcurrency() at each export. */
+  renderTabs?: number;
+  /** Parts and books printed before, kept between exports; none: every export prints everything. */
+  printCache?: PrintCache;
   /** HTML per printed part, in bytes. */
   partBytes?: number;
   /** Pages a capture tab takes before a fresh tab replaces it. */
@@ -27,6 +38,17 @@ export type NativeEngineOptions = {
 };
 
 const PAGE_TIMEOUT_MS = 30_000;
+/** What one tab printing a part of about 1.5 MB of HTML may take, Chromium's renderer and its share of the merge. */
+const RENDER_TAB_BYTES = 600 * 1024 * 1024;
+
+/**
+ * Parts printed at once when RENDER_CONCURRENCY is unset: one per CPU core, as many as the free
+ * memory holds, at least one. Printing keeps a core busy, so more tabs than cores only share them
+ * (300-doc benchmark on 2 cores: render 25.1 s with 1 tab, 15.0 s with 2, 17.3 s with 3).
+ */
+export function renderConcurrency(cores = os.availableParallelism(), freeBytes = os.freemem()): number {
+  return Math.max(1, Math.min(cores, Math.floor(freeBytes / RENDER_TAB_BYTES)));
+}
 
 /** The phases as a person waiting sees them; weights from the 100-doc benchmark (capture 1.9 s, print 5.4 s, merge 1.2 s). */
 const PROGRESS_PLAN: ProgressPlan = [
@@ -52,6 +74,8 @@ export class NativeEngine implements ExportEngine {
   readonly #partBytes: number;
   readonly #tagged: boolean;
   readonly #pagesPerTab?: number;
+  readonly #renderTabs?: number;
+  readonly #printCache?: PrintCache;
 
   constructor(options: NativeEngineOptions) {
     this.#pagesPerTab = options.pagesPerTab;
@@ -59,6 +83,8 @@ export class NativeEngine implements ExportEngine {
     this.#tabs = options.tabs ?? Math.min(4, Math.max(2, os.availableParallelism()));
     this.#partBytes = options.partBytes ?? 1_500_000;
     this.#tagged = options.tagged ?? true;
+    this.#renderTabs = options.renderTabs;
+    this.#printCache = options.printCache;
   }
 
   run(job: ExportJob): Promise<void> {
@@ -87,13 +113,36 @@ export class NativeEngine implements ExportEngine {
       capture(job, plan, browser, this.#cache, limits, (done) => report('capture', done, chapters)),
     );
     report('assemble');
+    const renderTabs = this.#renderTabs ?? renderConcurrency();
     const book = await clock.time('assemble', () =>
-      assemble({job, plan, capture: captured, tabs, partBytes: this.#partBytes, tagged: this.#tagged}),
+      assemble({job, plan, capture: captured, tabs: renderTabs, partBytes: this.#partBytes, tagged: this.#tagged}),
     );
+    const cache = await this.#cacheKeys(job, plan, book, browser);
+    const kept = cache && (await cache.store.get(cache.book));
+    if (kept) {
+      // Nothing the book is made of changed: the book made last time is this export's file.
+      await clock.time('merge', () => fs.writeFile(job.outputFile, kept));
+      job.log(`phases ${clock.summary()} chapters=${chapters} parts=${book.parts.length} printed=0 book=reused`);
+      return;
+    }
     const onPrinted = (done: number, total: number) => report('render', done, total);
-    const rendered = await clock.time('render', () => render({browser, job, book, tabs, onPrinted}));
+    const rendered = await clock.time('render', () => render({browser, job, book, tabs: renderTabs, onPrinted, cache}));
     report('merge');
-    const {pages} = await clock.time('merge', () => merge({browser, job, plan, book, rendered, sharedGlyphs: this.#sharedGlyphs}));
-    job.log(`phases ${clock.summary()} pages=${pages} chapters=${chapters} parts=${book.parts.length} tabs=${tabs}`);
+    const {pages, bytes} = await clock.time('merge', () => merge({browser, job, plan, book, rendered, sharedGlyphs: this.#sharedGlyphs}));
+    if (cache) await cache.store.put(cache.book, bytes);
+    job.log(
+      `phases ${clock.summary()} pages=${pages} chapters=${chapters} parts=${book.parts.length} printed=${rendered.printed} ` +
+        `tabs=${tabs} renderTabs=${renderTabs}`,
+    );
+  }
+
+  /** The print cache's keys of this book's content parts and of the whole book; none without a cache. */
+  async #cacheKeys(job: ExportJob, plan: BookPlan, book: AssembledBook, browser: Browser) {
+    const store = this.#printCache;
+    if (!store) return undefined;
+    const [chromium, fonts] = await Promise.all([browser.version(), installedFontsDigest()]);
+    const settings = {pdf: book.pdf, box: book.box, marginTop: job.manifest.options.margin.top, links: book.links, chromium, fonts};
+    const keys = book.parts.map((html) => partKey(html, settings));
+    return {store, keys, book: bookKey(job, plan, book, keys, chromium)};
   }
 }

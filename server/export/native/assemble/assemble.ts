@@ -54,7 +54,12 @@ export function assemble({job, plan, capture, tabs, partBytes, tagged = true}: A
   const subtitle = options.coverSubtitle ?? manifest.tagline;
   const box = contentBox(options.paperFormat, options.margin);
   const pages = capture.pages;
-  const chapters = plan.chapters.map((chapter) => ({chapter, page: pages.get(chapter.key)!, html: pages.get(chapter.key)!.html}));
+  const chapters = plan.chapters.map((chapter) => ({
+    key: chapter.key,
+    chapter,
+    page: pages.get(chapter.key)!,
+    html: pages.get(chapter.key)!.html,
+  }));
   const ids = destinationIds(plan.chapters, pages);
   const partCss = bookPartCss(options.css, box.height);
   const toc = tocEntries(plan.nodes, pages);

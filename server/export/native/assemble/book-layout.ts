@@ -6,14 +6,46 @@ import type {OutlineEntry} from '../merge/merge-book';
 import {TOC_TARGET} from '../shared/markers';
 
 /**
- * Splits the chapters into parts printed in parallel. Each part is a separate
- * print, so there are at least as many as tabs; past that, a part holds about
- * `partBytes` of HTML, because one print's time grows faster than its size.
+ * Splits the chapters into parts printed in parallel. Each part is a separate print, so a book
+ * of less than `tabs` × `partBytes` of HTML is cut into `tabs` parts of about the same size.
+ * A larger one is cut into parts of about `partBytes`, at places that an edit elsewhere does
+ * not move, so that the print cache (print-cache/) finds every part the edit left alone: a part
+ * ends after a chapter whose key hashes to a cut once it holds 3/4 of `partBytes`, or before a
+ * chapter that would take it past 3/2. An edit moves the cuts of its own part at most, and of
+ * the next parts only until a cut that both layouts reach.
  */
-export function splitIntoParts<T extends {html: string}>(chapters: T[], tabs: number, partBytes: number): T[][] {
+export function splitIntoParts<T extends {key: string; html: string}>(chapters: T[], tabs: number, partBytes: number): T[][] {
   const total = chapters.reduce((sum, chapter) => sum + chapter.html.length, 0);
-  const count = Math.min(chapters.length, Math.max(tabs, Math.ceil(total / partBytes)));
-  const share = total / count;
+  if (total <= tabs * partBytes) return balancedParts(chapters, Math.min(chapters.length, tabs));
+  const parts: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const chapter of chapters) {
+    if (current.length > 0 && size + chapter.html.length > partBytes * 1.5) {
+      parts.push(current);
+      [current, size] = [[], 0];
+    }
+    current.push(chapter);
+    size += chapter.html.length;
+    if (size >= partBytes * 0.75 && cutsAfter(chapter.key)) {
+      parts.push(current);
+      [current, size] = [[], 0];
+    }
+  }
+  if (current.length > 0) parts.push(current);
+  return parts;
+}
+
+/** One chapter in four, by its key (FNV-1a): the same chapters whatever their sizes. */
+function cutsAfter(key: string): boolean {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % 4 === 0;
+}
+
+/** `count` parts of about the same size, in order. */
+function balancedParts<T extends {html: string}>(chapters: T[], count: number): T[][] {
+  const share = chapters.reduce((sum, chapter) => sum + chapter.html.length, 0) / count;
   const parts: T[][] = [];
   let current: T[] = [];
   let size = 0;
@@ -21,8 +53,7 @@ export function splitIntoParts<T extends {html: string}>(chapters: T[], tabs: nu
     const remainingParts = count - parts.length - 1;
     if (current.length > 0 && size + chapter.html.length / 2 > share && remainingParts > 0) {
       parts.push(current);
-      current = [];
-      size = 0;
+      [current, size] = [[], 0];
     }
     current.push(chapter);
     size += chapter.html.length;

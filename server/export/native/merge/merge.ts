@@ -29,7 +29,7 @@ const TOC_ATTEMPTS = 3;
  * The TOC's page numbers and the running headers and footers are printed here,
  * not in render: they need every part's length, which only the printed parts tell.
  */
-export async function merge({browser, job, plan, book, rendered, sharedGlyphs}: MergeInput): Promise<{pages: number}> {
+export async function merge({browser, job, plan, book, rendered, sharedGlyphs}: MergeInput): Promise<{pages: number; bytes: Uint8Array}> {
   const content = rendered.parts;
   // The content is marked and copied into the book while Chromium prints the TOC and the overlay.
   const started = startBook(content);
@@ -91,7 +91,7 @@ export async function merge({browser, job, plan, book, rendered, sharedGlyphs}: 
     bookChars: book.bookChars,
   });
   await fs.writeFile(job.outputFile, bytes);
-  return {pages: coverPages + tocPages + contentPages};
+  return {pages: coverPages + tocPages + contentPages, bytes};
 }
 
 /** Every destination of the content at its book page, the content starting at `firstPage`. */

@@ -2,6 +2,7 @@ import type {Browser} from 'puppeteer-core';
 import type {ExportJob} from '../../engine';
 import type {AssembledBook} from '../assemble/assemble';
 import {ANCHOR} from '../shared/markers';
+import type {PrintCache} from '../print-cache/print-cache';
 import {readPart, type PdfPart} from '../shared/pdf-part';
 import {runPool} from '../shared/run-pool';
 import {printContentPart, printFrontMatter, type PartPrinting} from './print-content';
@@ -12,6 +13,8 @@ export type RenderedBook = {
   firstToc?: Uint8Array;
   /** Each read as soon as printed, while the other tabs print on. */
   parts: PdfPart[];
+  /** Content parts printed now; the others came from the print cache. */
+  printed: number;
 };
 
 export type RenderInput = {
@@ -22,13 +25,18 @@ export type RenderInput = {
   tabs: number;
   /** Told after each print: how many are done of how many. */
   onPrinted: (done: number, total: number) => void;
+  /** Parts printed before, by the key of each content part (print-cache/part-key.ts); none: print every part. */
+  cache?: {store: PrintCache; keys: string[]};
 };
 
 /** A page number wide enough for any book, so the first TOC is as long as the numbered one. */
 const PLACEHOLDER_PAGE = 9999;
 
-/** Prints the cover, a first TOC and the content parts side by side, in `tabs` tabs. */
-export async function render({browser, job, book, tabs, onPrinted}: RenderInput): Promise<RenderedBook> {
+/**
+ * Prints the cover, a first TOC and the content parts side by side, in `tabs` tabs. A content
+ * part whose key the print cache holds is read from there instead; a part printed is stored.
+ */
+export async function render({browser, job, book, tabs, onPrinted, cache}: RenderInput): Promise<RenderedBook> {
   const printing: PartPrinting = {
     origin: job.siteOrigin,
     pdf: book.pdf,
@@ -40,7 +48,16 @@ export async function render({browser, job, book, tabs, onPrinted}: RenderInput)
   const untagged: PartPrinting = {...printing, pdf: {...printing.pdf, tagged: false}};
   const {cover, toc} = book;
   const textHeight = (book.box.height * 72) / 96;
-  const rendered: RenderedBook = {parts: []};
+  const rendered: RenderedBook = {parts: [], printed: 0};
+  const contentPart = async (html: string, index: number): Promise<Uint8Array> => {
+    const key = cache?.keys[index];
+    const kept = key === undefined ? undefined : await cache!.store.get(key);
+    if (kept) return kept;
+    const bytes = await printContentPart(browser, html, printing);
+    rendered.printed++;
+    if (key !== undefined) await cache!.store.put(key, bytes);
+    return bytes;
+  };
   const tasks: Array<() => Promise<void>> = [
     // The cover is page furniture (the title is the document's, in its metadata): printed untagged, merged as an artifact.
     async () => {
@@ -56,7 +73,7 @@ export async function render({browser, job, book, tabs, onPrinted}: RenderInput)
         );
     },
     ...book.parts.map((html, index) => async () => {
-      rendered.parts[index] = await readPart(await printContentPart(browser, html, printing), {textHeight, anchorPrefix: ANCHOR});
+      rendered.parts[index] = await readPart(await contentPart(html, index), {textHeight, anchorPrefix: ANCHOR});
     }),
   ];
   let done = 0;

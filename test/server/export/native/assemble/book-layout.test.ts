@@ -26,25 +26,46 @@ function page(key: string, headings: Array<[number, string]> = [], targets: stri
 }
 
 describe('splitIntoParts', () => {
-  const sized = (sizes: number[]) => sizes.map((size, index) => ({key: index, html: 'x'.repeat(size)}));
+  const sized = (sizes: number[]) => sizes.map((size, index) => ({key: `doc-${index}`, html: 'x'.repeat(size)}));
+  const keys = (parts: Array<Array<{key: string}>>) => parts.map((part) => part.map((chapter) => chapter.key).join());
 
-  it('makes at least one part per tab, keeps the order, and never an empty part', () => {
+  it('makes one part per tab for a small book, keeps the order, and never an empty part', () => {
     const parts = splitIntoParts(sized([10, 10, 10, 10, 10]), 2, 1000);
     assert.equal(parts.length, 2);
     assert.deepEqual(
       parts.flat().map((part) => part.key),
-      [0, 1, 2, 3, 4],
+      ['doc-0', 'doc-1', 'doc-2', 'doc-3', 'doc-4'],
     );
     assert.ok(parts.every((part) => part.length > 0));
   });
 
-  it('cuts big books into parts of about the given size', () => {
-    const parts = splitIntoParts(sized(Array.from({length: 100}, () => 100)), 2, 1000);
-    assert.equal(parts.length, 10);
+  it('cuts big books into parts of 3/4 to 3/2 of the given size', () => {
+    const parts = splitIntoParts(sized(Array.from({length: 300}, () => 100)), 2, 1000);
+    const sizes = parts.map((part) => part.length * 100);
     assert.ok(
-      parts.every((part) => part.length >= 9 && part.length <= 11),
-      parts.map((part) => part.length).join(),
+      sizes.slice(0, -1).every((size) => size >= 750 && size <= 1500),
+      sizes.join(),
     );
+    assert.ok(parts.length >= 20 && parts.length <= 40, String(parts.length));
+    assert.equal(parts.flat().length, 300);
+  });
+
+  it('keeps the cuts of a big book where they were when one chapter grows or shrinks', () => {
+    // About 30 chapters a part, and an edit of a few percent of a chapter, as on a real site.
+    const sizes = Array.from({length: 1200}, (_, index) => 20 + ((index * 37) % 21));
+    const before = keys(splitIntoParts(sized(sizes), 2, 1000));
+    for (const [chapter, change] of [
+      [40, 2],
+      [200, -3],
+      [333, 10],
+      [800, -20],
+    ] as const) {
+      const edited = sizes.map((size, index) => (index === chapter ? size + change : size));
+      const after = keys(splitIntoParts(sized(edited), 2, 1000));
+      const kept = after.filter((part) => before.includes(part)).length;
+      // The edited chapter's part changes, and at most the next one or two before the cuts meet again.
+      assert.ok(kept >= before.length - 3, `${kept} of ${before.length} parts kept after chapter ${chapter} changed by ${change}`);
+    }
   });
 
   it('never makes more parts than chapters', () => {
