@@ -12,8 +12,10 @@ import {loggedEngine} from './engine-variants';
 
 export type RunResult = {
   run: number;
-  /** A second export on the server of the cold run before it: warm browser, and whatever the engine kept. */
+  /** A later export on the server of the cold run before it: warm browser, and whatever the engine kept. */
   warm: boolean;
+  /** That later export came after one doc was edited and the site rebuilt (edit-scenario.ts). */
+  edited?: boolean;
   fileName: string;
   ok: boolean;
   wallMs: number;
@@ -27,6 +29,8 @@ export type RunResult = {
   phaseSource: PhaseTimes['source'];
   /** Peak of the summed RSS of the server and its descendants while the export ran. */
   peakRssBytes: number;
+  /** The same, phase by phase (the engine's phases line, its phases taken as back to back from the job's first line). */
+  phasePeakRssBytes: Record<string, number>;
   pdfBytes?: number;
   pdfPages?: number;
   pdfPath?: string;
@@ -62,7 +66,15 @@ export type EngineBench = {
   interrupt: AbortSignal;
   /** Told of the server while it runs, so a second Ctrl-C can kill it. */
   onServer: (server: ServerProcess | undefined) => void;
+  /** Edits one doc and rebuilds the site: given, run 1 exports once more after it, on the same server. */
+  editSite?: () => Promise<void>;
+  /** Told of each finished export while its PDF is still there. */
+  onPdf?: (run: RunResult) => Promise<void>;
 };
+
+/** What an export of a run is: the first on a fresh server, the same again, or after an edit. */
+type ExportKind = 'cold' | 'warm' | 'edited';
+const SUFFIX: Record<ExportKind, string> = {cold: '', warm: '-warm', edited: '-edited'};
 
 /** The runner waits this long past the server's own export deadline before giving up. */
 const DEADLINE_SLACK_MS = 60_000;
@@ -84,10 +96,10 @@ async function measureRun(
   bench: EngineBench,
   server: ServerProcess,
   run: number,
-  warm: boolean,
+  kind: ExportKind,
   seen: Map<string, SeenProcess>,
 ): Promise<RunResult> {
-  const fileName = `bench-${bench.engine}-${run}${warm ? '-warm' : ''}.pdf`;
+  const fileName = `bench-${bench.engine}-${run}${SUFFIX[kind]}.pdf`;
   const wrongEngine = new AbortController();
   const lines: JobLine[] = [];
   let jobId: string | undefined;
@@ -131,9 +143,17 @@ async function measureRun(
   unsubscribe();
 
   const times = phaseTimes(lines.map((line) => ({...line, at: line.at - started})));
+  const phasePeakRssBytes: Record<string, number> = {};
+  let phaseStart = lines[0]?.at ?? started;
+  for (const [phase, ms] of Object.entries(times.phasesMs)) {
+    const peak = sampler.peakBetween(phaseStart, phaseStart + ms);
+    if (peak !== undefined) phasePeakRssBytes[phase] = peak;
+    phaseStart += ms;
+  }
   const result: RunResult = {
     run,
-    warm,
+    warm: kind !== 'cold',
+    ...(kind === 'edited' ? {edited: true} : {}),
     fileName,
     ok: answer.ok,
     wallMs: Math.round(wallMs),
@@ -143,6 +163,7 @@ async function measureRun(
     counters: chromiumStartMs === undefined ? times.counters : {...times.counters, chromiumStartMs},
     phaseSource: times.source,
     peakRssBytes,
+    phasePeakRssBytes,
   };
   if (answer.ok) {
     result.pdfBytes = answer.fileSize;
@@ -184,12 +205,19 @@ export function engineResult(bench: EngineBench): EngineResult {
  */
 export function measureEngineRun(bench: EngineBench, run: number, result: EngineResult): Promise<boolean> {
   // docs-to-pdf keeps nothing between exports (a new Chromium each time): its second export costs what its first did.
-  const plan = run === 1 && bench.runs >= 2 && bench.engine !== 'docs-to-pdf' ? [false, true] : [false];
+  const later: ExportKind[] = bench.editSite ? ['warm', 'edited'] : ['warm'];
+  const plan: ExportKind[] = run === 1 && bench.runs >= 2 && bench.engine !== 'docs-to-pdf' ? ['cold', ...later] : ['cold'];
   return measureOnFreshServer(bench, run, plan, result);
 }
 
+const LABELS: Record<ExportKind, (run: number, runs: number) => string> = {
+  cold: (run, runs) => `run ${run}/${runs}, fresh server`,
+  warm: (run) => `run ${run}, the same export again on the same server (nothing changed)`,
+  edited: (run) => `run ${run}, after one doc was edited and the site rebuilt, on the same server`,
+};
+
 /** Starts a server with one engine, runs the planned exports, stops it, and checks nothing is left behind. */
-async function measureOnFreshServer(bench: EngineBench, run: number, plan: boolean[], result: EngineResult): Promise<boolean> {
+async function measureOnFreshServer(bench: EngineBench, run: number, plan: ExportKind[], result: EngineResult): Promise<boolean> {
   // Short on purpose: Chromium's SingletonSocket lands four directories below the server's
   // TMPDIR, and a Unix socket path longer than 107 bytes makes Chromium abort at launch.
   const tempRoot = await mkdtemp(path.join(os.tmpdir().length <= 16 ? os.tmpdir() : '/tmp', 'epb-'));
@@ -225,17 +253,18 @@ async function measureOnFreshServer(bench: EngineBench, run: number, plan: boole
     }
     const idle = {afterStart: treeRssBytes(server.pid), afterRuns: 0};
     result.idleRssBytes ??= idle;
-    for (const warm of plan) {
+    for (const kind of plan) {
       if (bench.interrupt.aborted) break;
-      const label = warm ? `run ${run}, warm second export on the same server` : `run ${run}/${bench.runs}, fresh server`;
-      console.log(`    ${label}: GET /export-pdf?fileName=bench-${bench.engine}-${run}${warm ? '-warm' : ''}.pdf`);
-      const outcome = await measureRun(bench, server, run, warm, seen);
+      if (kind === 'edited') await bench.editSite!();
+      console.log(`    ${LABELS[kind](run, bench.runs)}: GET /export-pdf?fileName=bench-${bench.engine}-${run}${SUFFIX[kind]}.pdf`);
+      const outcome = await measureRun(bench, server, run, kind, seen);
       result.runs.push(outcome);
       console.log(`      ${describeRun(outcome)}`);
       if (!outcome.ok) {
         ok = false;
         break;
       }
+      await bench.onPdf?.(outcome);
     }
     if (server.running) idle.afterRuns = treeRssBytes(server.pid);
   } finally {

@@ -16,7 +16,8 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --sizes 100,300,1000         docs per synthetic site (generated and built when needed)
   --engines native,native-untagged,docs-to-pdf
                                export engines to compare (EXPORT_ENGINE of the server);
-                               native-untagged is native with EXPORT_TAGGED=false
+                               native-untagged is native with EXPORT_TAGGED=false,
+                               native-render-1 is native with RENDER_CONCURRENCY=1
   --runs 3                     exports in a row per engine and size, on one server
   --slow-runs 1                runs of docs-to-pdf on sites of ${SLOW_SITE_DOCS}+ docs
   --timeout-ms 600000          EXPORT_TIMEOUT_MS, the deadline of one export
@@ -25,7 +26,7 @@ export const USAGE = `Usage: npm run bench -- [flags]
 
 const DEFAULTS: BenchOptions = {
   sizes: [100, 300, 1000],
-  engines: ['native', 'native-untagged', 'docs-to-pdf'],
+  engines: ['native', 'native-untagged', 'native-render-1', 'docs-to-pdf'],
   runs: 3,
   slowRuns: 1,
   timeoutMs: 600_000,

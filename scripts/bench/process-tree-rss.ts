@@ -50,10 +50,15 @@ export function treeRssBytes(root: number, seen?: Map<string, SeenProcess>): num
 export class PeakRssSampler {
   readonly #sample: () => number;
   readonly #timer: NodeJS.Timeout;
+  readonly #samples: Array<{at: number; bytes: number}> = [];
   #peak = 0;
 
   constructor(root: number, seen: Map<string, SeenProcess>, intervalMs = 200) {
-    this.#sample = () => (this.#peak = Math.max(this.#peak, treeRssBytes(root, seen)));
+    this.#sample = () => {
+      const bytes = treeRssBytes(root, seen);
+      this.#samples.push({at: performance.now(), bytes});
+      return (this.#peak = Math.max(this.#peak, bytes));
+    };
     this.#sample();
     this.#timer = setInterval(this.#sample, intervalMs);
   }
@@ -63,6 +68,12 @@ export class PeakRssSampler {
     clearInterval(this.#timer);
     this.#sample();
     return this.#peak;
+  }
+
+  /** The peak between two performance.now() times, and the samples on either side of them. */
+  peakBetween(from: number, to: number): number | undefined {
+    const inside = this.#samples.filter((sample, index, all) => (all[index + 1]?.at ?? Infinity) >= from && sample.at <= to);
+    return inside.length ? Math.max(...inside.map((sample) => sample.bytes)) : undefined;
   }
 }
 

@@ -41,6 +41,14 @@ export function formatSizeReport(docs: number, results: EngineResult[], summarie
   for (const summary of summaries) {
     if (summary.failure) notes.push(`${summary.engine}: ${summary.failure}`);
   }
+  for (const summary of summaries) {
+    const peaks = Object.entries(summary.phasePeakRssBytes).map(([phase, bytes]) => `${phase} ${mb(bytes)}`);
+    if (peaks.length) notes.push(`${summary.engine} peak RSS by phase, MB: ${peaks.join(', ')}`);
+    if (summary.editedWallMs !== undefined) {
+      const prints = summary.editedPrints ? `, ${summary.editedPrints.printed} of ${summary.editedPrints.parts} parts printed` : '';
+      notes.push(`${summary.engine} after one doc was edited and the site rebuilt: ${sec(summary.editedWallMs)} s${prints}`);
+    }
+  }
   for (const result of results) {
     for (const leftover of result.leftovers) {
       notes.push(`${result.engine} left pid ${leftover.pid} behind (killed): ${leftover.command.slice(0, 100)}`);
@@ -48,7 +56,7 @@ export function formatSizeReport(docs: number, results: EngineResult[], summarie
   }
   notes.push(
     'runs: wall time of each GET /export-pdf (DNF: did not finish, –: skipped); medians over finished runs; ' +
-      'runs: each a first export on a fresh server (cold Chromium, nothing kept); warm = a second export on the server of run 1 / run 1 (target ≤ 0.8 for native).',
+      'runs: each a first export on a fresh server (cold Chromium, empty print cache); warm = the same export again on the server of run 1, nothing changed / run 1.',
     'peak RSS: max over runs of the peak sum of VmRSS of the server and all its descendants (Chromium included), ' +
       'sampled every 200 ms; pages shared between processes count once per process.',
   );

@@ -22,17 +22,19 @@
 //
 // Ctrl-C stops the running export and its server (a second Ctrl-C kills them) and still writes
 // the results measured so far.
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, writeFileSync} from 'node:fs';
+import {copyFile} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {killTree} from '../../server/export/process-tree';
 import {prepareSite, runningTools, type SitePreparation} from './bench-site';
-import {engineResult, measureEngineRun, type EngineResult} from './measure-engine';
+import {checkEditedBook, toggleEdit} from './edit-scenario';
+import {engineResult, measureEngineRun, type EngineResult, type RunResult} from './measure-engine';
 import {parseOptions, runsFor, USAGE, type BenchOptions} from './options';
 import {formatSizeReport, formatTargets} from './report';
 import type {ServerProcess} from './server-process';
 import {summarize, type EngineSummary} from './summary';
-import {evaluateTargets, type TargetOutcome} from './targets';
+import {evaluateTargets, type EditCheck, type TargetOutcome} from './targets';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -44,6 +46,8 @@ type SizeResult = {
   engines: EngineResult[];
   summaries: EngineSummary[];
   targets: TargetOutcome[];
+  /** The book exported after one doc was edited, against a cold export of the edited site. */
+  editCheck?: EditCheck;
 };
 
 type Results = {
@@ -88,9 +92,28 @@ async function benchSize(options: BenchOptions, docs: number, logDir: string): P
       : `  build: ${(buildMs / 1000).toFixed(1)} s (${buildReason}; log ${path.relative(REPO_ROOT, buildLog!)})`,
   );
 
+  // Run 1 of native edits one doc after its exports and exports again; run 2 of native, a cold
+  // export of the edited site, is the book to compare it with.
+  const edits = options.engines.includes('native') && options.runs >= 2;
+  const editedPdf = path.join(logDir, `docs-${docs}-edited.pdf`);
+  const coldPdf = path.join(logDir, `docs-${docs}-cold-after-edit.pdf`);
+  const editSite = async () => {
+    const {file, added} = await toggleEdit(siteDir);
+    console.log(
+      `    ${added ? 'added a paragraph to' : 'took the added paragraph out of'} ${path.relative(siteDir, file)}; rebuilding the site`,
+    );
+    const rebuilt = await prepareSite(REPO_ROOT, docs);
+    console.log(`    rebuilt in ${((rebuilt.buildMs ?? 0) / 1000).toFixed(1)} s (not counted)`);
+  };
+  const keepForEditCheck = async (run: RunResult) => {
+    if (run.edited) await copyFile(run.pdfPath!, editedPdf);
+    else if (!run.warm && run.run === 2) await copyFile(run.pdfPath!, coldPdf);
+  };
+
   // Runs alternate between engines (run 1 of each, then run 2 of each…): a machine that slows
   // down or speeds up during the benchmark then weighs on every engine alike, not on the last.
   const benches = options.engines.map((engine) => ({
+    ...(edits && engine === 'native' ? {editSite, onPdf: keepForEditCheck} : {}),
     repoRoot: REPO_ROOT,
     siteDir,
     docs,
@@ -114,7 +137,16 @@ async function benchSize(options: BenchOptions, docs: number, logDir: string): P
     }
   }
   result.summaries = result.engines.map(summarize);
-  result.targets = evaluateTargets(docs, result.summaries);
+  if (edits && existsSync(editedPdf) && existsSync(coldPdf)) {
+    result.editCheck = await checkEditedBook(
+      REPO_ROOT,
+      siteDir,
+      editedPdf,
+      coldPdf,
+      path.join(logDir, `docs-${docs}-edited-check-book.txt`),
+    );
+  }
+  result.targets = evaluateTargets(docs, result.summaries, edits ? {check: result.editCheck} : undefined);
   console.log(`\n${docs} docs\n${formatSizeReport(docs, result.engines, result.summaries)}`);
   if (result.targets.length) console.log(`\nTargets, ${docs} docs:\n${formatTargets(result.targets)}`);
   return result;

@@ -1,5 +1,6 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {createWriteStream, type WriteStream} from 'node:fs';
+import path from 'node:path';
 import {createInterface} from 'node:readline';
 import {killTree} from '../../server/export/process-tree';
 import {serverEnvironment} from './engine-variants';
@@ -52,6 +53,9 @@ export class ServerProcess {
         // names the bench's directory on its command line and cannot be confused with
         // another one on the machine.
         TMPDIR: start.tmpDir,
+        // Each server starts with an empty print cache: its first export is cold, the second
+        // one on it (nothing changed) is served from what the first kept.
+        PRINT_CACHE_DIR: path.join(start.tmpDir, 'print-cache'),
       },
       // Its own process group: a Ctrl-C of the runner reaches the server through the runner.
       detached: true,

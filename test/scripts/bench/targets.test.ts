@@ -14,6 +14,7 @@ const engine = (name: string, wallsMs: Array<number | undefined>, pdfBytes: numb
     wallsMs,
     medianWallMs: finished[Math.floor(finished.length / 2)],
     phaseMediansMs: {},
+    phasePeakRssBytes: {},
     pages: [10],
     medianPdfBytes: pdfBytes,
   };
@@ -39,5 +40,18 @@ describe('bench targets: the tagged book against the untagged one', () => {
   it('fails a book larger than ×1.3 even when it is as fast', () => {
     const outcome = taggingTarget(evaluateTargets(7, [engine('native', [10_000], 140), engine('native-untagged', [10_000], 100)]));
     assert.equal(outcome?.status, 'FAIL');
+  });
+});
+
+describe('bench targets: parallel printing', () => {
+  it('compares the render phase with the default concurrency to RENDER_CONCURRENCY=1', () => {
+    const withRender = (name: string, render: number) => ({...engine(name, [20_000], 10), phaseMediansMs: {render}});
+    const judge = (parallel: number) =>
+      evaluateTargets(7, [withRender('native', parallel), withRender('native-render-1', 25_000)]).find((outcome) =>
+        outcome.target.startsWith('native render phase'),
+      );
+    assert.equal(judge(15_000)?.status, 'PASS');
+    assert.match(judge(15_000)!.detail, /render ×0\.60 \(15\.0 s \/ 25\.0 s\)/);
+    assert.equal(judge(17_300)?.status, 'FAIL');
   });
 });
