@@ -116,7 +116,9 @@ export function pageStyles(built?: BuiltPage): PageStyles {
     links: [...source.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
       (link) => new URL(link.getAttribute('href') ?? '', pageUrl).href,
     ),
-    inline: [...source.querySelectorAll('style')].map((style) => style.textContent ?? ''),
+    // The page's own style elements, not those inside an SVG: a diagram's styles travel with it
+    // in the article, and Mermaid names them after ids drawn anew on each render.
+    inline: [...source.querySelectorAll('style')].filter((style) => !style.closest('svg')).map((style) => style.textContent ?? ''),
     // The book is every doc: the class naming the one doc a page shows (docs-doc-id-…) would
     // apply that doc's CSS to all, and make the parts' HTML depend on which page was captured last.
     htmlClass: [...html.classList].filter((name) => !name.startsWith('docs-doc-id-')).join(' '),
