@@ -86,6 +86,21 @@ describe('book part transforms', {timeout: 60_000}, () => {
     ]);
   });
 
+  it('leaves out trailing elements that print nothing, and trims the last one that prints', async () => {
+    // A generated index's cards, then the footer its pagination was taken out of: the footer's top
+    // margin and the last card's bottom margin would spill onto a blank page.
+    await page.setContent(`<section class="export-pdf-chapter"><article><section class="row">
+      <article class="card" style="margin-bottom:32px">card one</article><article class="card" style="margin-bottom:32px">card two</article>
+      </section></article><footer style="margin-top:16px"></footer><div style="margin-top:8px"><span></span></div></section>`);
+    assert.equal(await page.evaluate(trimChapterEnds), 3, 'the div and the footer left out, the last card trimmed');
+    const state = await page.evaluate(() => ({
+      footer: getComputedStyle(document.querySelector('footer')!).display,
+      last: getComputedStyle(document.querySelector('.card:last-child')!).marginBottom,
+      first: getComputedStyle(document.querySelector('.card')!).marginBottom,
+    }));
+    assert.deepEqual(state, {footer: 'none', last: '0px', first: '32px'});
+  });
+
   it('anchors each listed target where it prints: in a heading’s line, or as a 1 px block before a table', async () => {
     await page.setContent(`<!doctype html><html><head><style>${BOOK_CSS}</style></head><body>
       <section class="export-pdf-chapter" id="guides/a"><article><h1>Guide A</h1><h2 id="guides/a--setup">Setup</h2>

@@ -166,10 +166,18 @@ export function dropEmptyBoxes(minHeight: number): Record<string, number> {
  * of its own: a bottom margin or padding left over when that line ends at the
  * foot of a page would print as a blank page. The chain of last elements of
  * each chapter loses its bottom margin, and its bottom padding where no border
- * or background shows it.
+ * or background shows it. Trailing elements that print nothing (a footer
+ * emptied of its pagination, which keeps its top margin) are left out, and the
+ * chain goes on from the last element that prints. Returns how many elements
+ * it changed.
  */
 export function trimChapterEnds(): number {
   let trimmed = 0;
+  const printsNothing = (element: Element) =>
+    element.getBoundingClientRect().height === 0 &&
+    getComputedStyle(element).display !== 'contents' &&
+    element.textContent!.trim() === '' &&
+    !element.querySelector('img, svg, video, canvas, iframe, a.export-pdf-at');
   for (const chapter of document.querySelectorAll<HTMLElement>('.export-pdf-chapter')) {
     let element: HTMLElement | null = chapter;
     while (element) {
@@ -178,7 +186,13 @@ export function trimChapterEnds(): number {
       if (style.marginBottom !== '0px' || (!drawn && style.paddingBottom !== '0px')) trimmed++;
       element.style.setProperty('margin-bottom', '0', 'important');
       if (!drawn) element.style.setProperty('padding-bottom', '0', 'important');
-      element = element.lastElementChild as HTMLElement | null;
+      let last = element.lastElementChild as HTMLElement | null;
+      while (last && printsNothing(last)) {
+        last.style.setProperty('display', 'none', 'important');
+        trimmed++;
+        last = last.previousElementSibling as HTMLElement | null;
+      }
+      element = last;
     }
   }
   return trimmed;
