@@ -132,6 +132,9 @@ describe('re-exports: the print cache prints only what changed', {timeout: 900_0
       const [a, b] = await Promise.all([exportBook(one, 'shared-a'), exportBook(two, 'shared-b')]);
       await assertSameBook(a, edited);
       await assertSameBook(b, edited);
+      // A server on other ports (as the CLI, which serves the build on a free port each run) finds the book.
+      const other = await exportBook(await start({PRINT_CACHE_DIR: shared.dir}), 'shared-c');
+      assert.equal(prints(other.log).reused, true, other.log);
       assert.deepEqual(
         (await readdir(shared.dir)).filter((name) => !name.endsWith('.bin')),
         [],

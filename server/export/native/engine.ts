@@ -141,7 +141,8 @@ export class NativeEngine implements ExportEngine {
     const store = this.#printCache;
     if (!store) return undefined;
     const [chromium, fonts] = await Promise.all([browser.version(), installedFontsDigest()]);
-    const settings = {pdf: book.pdf, box: book.box, marginTop: job.manifest.options.margin.top, links: book.links, chromium, fonts};
+    const {pdf, box, links} = book;
+    const settings = {origin: job.siteOrigin, pdf, box, marginTop: job.manifest.options.margin.top, links, chromium, fonts};
     const keys = book.parts.map((html) => partKey(html, settings));
     return {store, keys, book: bookKey(job, plan, book, keys, chromium)};
   }

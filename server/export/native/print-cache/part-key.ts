@@ -5,6 +5,12 @@ import {PrintCache} from './print-cache';
 
 /** What a content part's print depends on besides its HTML (render/print-content.ts PartPrinting). */
 export type PartSettings = {
+  /**
+   * Where the engine reaches the site (http://127.0.0.1:<port>): the part's stylesheet and image
+   * URLs carry it. The same build served on another port (the CLI picks a free one each run, a
+   * second server has its own) prints the same part, so the key reads the HTML without it.
+   */
+  origin: string;
   pdf: PDFOptions;
   box: {width: number; height: number};
   marginTop: number;
@@ -41,7 +47,7 @@ export function partLinks(html: string, links: PartSettings['links']): string[] 
 
 /** The print cache key of a content part: its HTML, the print settings, its links, Chromium and the printing code. */
 export function partKey(html: string, settings: PartSettings): string {
-  const {pdf, box, marginTop, links, chromium, fonts} = settings;
+  const {origin, pdf, box, marginTop, links, chromium, fonts} = settings;
   return PrintCache.key({
     kind: 'content-part',
     code: codeDigest(PRINTING_CODE),
@@ -52,6 +58,11 @@ export function partKey(html: string, settings: PartSettings): string {
     marginTop,
     publicOrigin: links.publicOrigin,
     links: partLinks(html, links),
-    html,
+    html: withoutOrigin(html, origin),
   });
+}
+
+/** `text` with the site's local origin taken out (see PartSettings.origin). */
+export function withoutOrigin(text: string, origin: string): string {
+  return origin ? text.split(origin).join('') : text;
 }

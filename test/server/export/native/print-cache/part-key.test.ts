@@ -4,6 +4,7 @@ import {renderConcurrency} from '../../../../../server/export/native/engine';
 import {partKey, partLinks, type PartSettings} from '../../../../../server/export/native/print-cache/part-key';
 
 const settings: PartSettings = {
+  origin: 'http://127.0.0.1:3000',
   pdf: {format: 'A4', tagged: true},
   box: {width: 700, height: 1000},
   marginTop: 40,
@@ -31,6 +32,14 @@ describe('partKey', () => {
     assert.notEqual(partKey(html, {...settings, links: headingGone}), key, 'its link now opens the chapter, not the heading');
     const elsewhere = {...settings.links, chapterKeys: {...settings.links.chapterKeys, '/docs/c': 'c'}, knownIds: ['b--setup', 'c--new']};
     assert.equal(partKey(html, {...settings, links: elsewhere}), key, 'a chapter and a heading added elsewhere');
+  });
+
+  it('is the same for the same build served on another port', () => {
+    const styled = (origin: string) =>
+      `<link rel="stylesheet" href="${origin}/assets/css/styles.css">${html}<img src="${origin}/img/a.png">`;
+    const onPort = (port: number) => partKey(styled(`http://127.0.0.1:${port}`), {...settings, origin: `http://127.0.0.1:${port}`});
+    assert.equal(onPort(41234), onPort(3000));
+    assert.notEqual(partKey(styled('http://127.0.0.1:3000').replace('a.png', 'b.png'), settings), onPort(3000));
   });
 });
 
