@@ -81,6 +81,8 @@ function settingsFor(chapter: Chapter, options: CaptureOptions): CaptureSettings
 
 async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions): Promise<CapturedPage> {
   const url = options.origin + chapter.permalink;
+  // As a page loaded afresh seeds itself (page-lib.ts): the same random numbers either way.
+  await page.evaluate((path) => window.__exportPdfLib?.seedRandom(path), new URL(url).pathname.replace(/\/+$/, ''));
   if (!(await page.evaluate(showRoute, chapter.permalink, options.pageTimeoutMs).catch(() => false))) {
     await openAt(page, url, options.pageTimeoutMs);
   }

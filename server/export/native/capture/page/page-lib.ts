@@ -3,6 +3,7 @@ import {eagerMedia, embedsAsLinks, flattenControls, openDetails, showTabPanels} 
 import {snacksAsCode} from './embed-sources';
 import {markLinks} from './mark-links';
 import {breakLongTokens} from './long-tokens';
+import {seedRandom} from './seeded-random';
 import {renameSvgIds} from './svg-ids';
 
 /**
@@ -20,6 +21,7 @@ const PAGE_LIB = {
   renameSvgIds,
   breakLongTokens,
   markLinks,
+  seedRandom,
 };
 
 export type PageLib = typeof PAGE_LIB;
@@ -34,4 +36,5 @@ declare global {
 export const PAGE_LIB_SCRIPT = `${NAME_SHIM}
 window.__exportPdfLib = {${Object.entries(PAGE_LIB)
   .map(([name, fn]) => `${JSON.stringify(name)}: (${fn.toString()})`)
-  .join(',\n')}};`;
+  .join(',\n')}};
+window.__exportPdfLib.seedRandom(location.pathname.replace(/\\/+$/, ''));`;
