@@ -3,6 +3,7 @@ import type {BookNode, Chapter} from '../../book-plan';
 import type {TocEntry} from './book-html';
 import type {CapturedPage} from '../capture/page/capture-page';
 import type {OutlineEntry} from '../merge/merge-book';
+import {fnv1a} from '../shared/fnv1a';
 import {TOC_TARGET} from '../shared/markers';
 
 /**
@@ -38,9 +39,7 @@ export function splitIntoParts<T extends {key: string; html: string}>(chapters: 
 
 /** One chapter in four, by its key (FNV-1a): the same chapters whatever their sizes. */
 function cutsAfter(key: string): boolean {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % 4 === 0;
+  return fnv1a(key) % 4 === 0;
 }
 
 /** `count` parts of about the same size, in order. */

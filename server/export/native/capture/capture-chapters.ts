@@ -6,6 +6,7 @@ import {PAGE_LIB_SCRIPT} from './page/page-lib';
 import {openParserPage} from './parser-page';
 import {capturePage, pageStyles, type CaptureSettings, type CapturedPage, type PageStyles} from './page/capture-page';
 import {settlePage, showRoute} from './page/route';
+import {fnv1a} from '../shared/fnv1a';
 
 export type CaptureOptions = {
   /** Origin the site answers at. */
@@ -64,9 +65,7 @@ async function openAt(page: Page, url: string, timeoutMs: number): Promise<void>
 
 /** A CSS identifier unique to a chapter key (FNV-1a), for the ids inside its SVGs. */
 export function svgScope(key: string): string {
-  let hash = 0x811c9dc5;
-  for (const char of key) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x01000193) >>> 0;
-  return `c${hash.toString(36)}`;
+  return `c${fnv1a(key).toString(36)}`;
 }
 
 function settingsFor(chapter: Chapter, options: CaptureOptions): CaptureSettings {

@@ -1,20 +1,15 @@
-import type {PDFOptions} from 'puppeteer-core';
 import {normalizePath} from '../assemble/book-layout';
+import type {PartPrinting} from '../render/print-content';
 import {codeDigest} from './code-digest';
 import {PrintCache} from './print-cache';
 
-/** What a content part's print depends on besides its HTML (render/print-content.ts PartPrinting). */
-export type PartSettings = {
-  /**
-   * Where the engine reaches the site (http://127.0.0.1:<port>): the part's stylesheet and image
-   * URLs carry it. The same build served on another port (the CLI picks a free one each run, a
-   * second server has its own) prints the same part, so the key reads the HTML without it.
-   */
-  origin: string;
-  pdf: PDFOptions;
-  box: {width: number; height: number};
-  marginTop: number;
-  links: {chapterKeys: Record<string, string>; knownIds: string[]; publicOrigin: string};
+/**
+ * What a content part's print depends on besides its HTML: how render prints it, and the machine.
+ * `origin` is where the engine reaches the site (http://127.0.0.1:<port>): the part's stylesheet
+ * and image URLs carry it, but the same build served on another port (the CLI picks a free one
+ * each run, a second server has its own) prints the same part, so the key reads the HTML without it.
+ */
+export type PartSettings = Pick<PartPrinting, 'origin' | 'pdf' | 'box' | 'marginTop' | 'links'> & {
   /** `browser.version()`: another Chromium lays out and writes PDFs differently. */
   chromium: string;
   /** The installed fonts (server/fonts.ts installedFontsDigest): a font added prints text that was boxes. */
