@@ -15,7 +15,7 @@ import {merge} from './merge/merge';
 import {bookKey} from './print-cache/book-key';
 import {partKey} from './print-cache/part-key';
 import type {PrintCache} from './print-cache/print-cache';
-import {render} from './render/render';
+import {partPrinting, render} from './render/render';
 import {BrowserHost} from './shared/browser-host';
 import {PhaseClock} from './shared/phase-clock';
 
@@ -141,8 +141,7 @@ export class NativeEngine implements ExportEngine {
     const store = this.#printCache;
     if (!store) return undefined;
     const [chromium, fonts] = await Promise.all([browser.version(), installedFontsDigest()]);
-    const {pdf, box, links} = book;
-    const settings = {origin: job.siteOrigin, pdf, box, marginTop: job.manifest.options.margin.top, links, chromium, fonts};
+    const settings = {...partPrinting(job, book), chromium, fonts};
     const keys = book.parts.map((html) => partKey(html, settings));
     return {store, keys, book: bookKey(job, plan, book, keys, chromium)};
   }

@@ -29,6 +29,18 @@ export type RenderInput = {
   cache?: {store: PrintCache; keys: string[]};
 };
 
+/** How this export prints its content parts; the print cache's keys (print-cache/part-key.ts) are made of it too. */
+export function partPrinting(job: ExportJob, book: AssembledBook): PartPrinting {
+  return {
+    origin: job.siteOrigin,
+    pdf: book.pdf,
+    box: book.box,
+    marginTop: job.manifest.options.margin.top,
+    links: book.links,
+    log: job.log,
+  };
+}
+
 /** A page number wide enough for any book, so the first TOC is as long as the numbered one. */
 const PLACEHOLDER_PAGE = 9999;
 
@@ -37,14 +49,7 @@ const PLACEHOLDER_PAGE = 9999;
  * part whose key the print cache holds is read from there instead; a part printed is stored.
  */
 export async function render({browser, job, book, tabs, onPrinted, cache}: RenderInput): Promise<RenderedBook> {
-  const printing: PartPrinting = {
-    origin: job.siteOrigin,
-    pdf: book.pdf,
-    box: book.box,
-    marginTop: job.manifest.options.margin.top,
-    links: book.links,
-    log: job.log,
-  };
+  const printing = partPrinting(job, book);
   const untagged: PartPrinting = {...printing, pdf: {...printing.pdf, tagged: false}};
   const {cover, toc} = book;
   const textHeight = (book.box.height * 72) / 96;
