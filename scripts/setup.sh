@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what running the example and the tests needs on a fresh machine:
 # Chromium and fonts for emoji, CJK and other scripts (without them those
-# characters print as boxes), and with --for-tests poppler-utils, from the
-# distribution when missing, then the npm dependencies. Puppeteer never
-# downloads a browser here.
+# characters print as boxes), and with --for-tests poppler-utils and qpdf (the
+# tests read and check PDFs with them), from the distribution when missing,
+# then the npm dependencies. Puppeteer never downloads a browser here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,8 +23,9 @@ has_font ':charset=1f680' || packages+=(fonts-noto-color-emoji)
 has_font ':lang=zh-cn' && has_font ':lang=ja' && has_font ':lang=ko' || packages+=(fonts-noto-cjk)
 has_font ':lang=ar' && has_font ':lang=he' && has_font ':lang=el' && has_font ':lang=ru' && has_font ':charset=2b62' ||
   packages+=(fonts-noto-core)
-if [ "${1:-}" = "--for-tests" ] && ! command -v pdftotext >/dev/null; then
-  packages+=(poppler-utils)
+if [ "${1:-}" = "--for-tests" ]; then
+  command -v pdftotext >/dev/null || packages+=(poppler-utils)
+  command -v qpdf >/dev/null || packages+=(qpdf)
 fi
 
 if [ ${#packages[@]} -gt 0 ]; then

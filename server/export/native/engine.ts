@@ -128,8 +128,9 @@ export class NativeEngine implements ExportEngine {
     const onPrinted = (done: number, total: number) => report('render', done, total);
     const rendered = await clock.time('render', () => render({browser, job, book, tabs: renderTabs, onPrinted, cache}));
     report('merge');
-    const {pages, bytes} = await clock.time('merge', () => merge({browser, job, plan, book, rendered, sharedGlyphs: this.#sharedGlyphs}));
-    if (cache) await cache.store.put(cache.book, bytes);
+    const pages = await clock.time('merge', () => merge({browser, job, plan, book, rendered, sharedGlyphs: this.#sharedGlyphs}));
+    // The book is read back once, after merge let go of everything else.
+    if (cache) await cache.store.put(cache.book, await fs.readFile(job.outputFile));
     job.log(
       `phases ${clock.summary()} pages=${pages} chapters=${chapters} parts=${book.parts.length} printed=${rendered.printed} ` +
         `tabs=${tabs} renderTabs=${renderTabs}`,

@@ -45,6 +45,8 @@ export class BookStructure {
   readonly #front: PDFObject[] = [];
   readonly #parts: PDFObject[] = [];
   readonly #parentTree: Array<[number, PDFObject]> = [];
+  /** Parent tree keys of annotations taken off the pages after their part was copied. */
+  readonly #gone = new Set<number>();
   #nextKey = 0;
 
   constructor(book: PDFDocument) {
@@ -54,27 +56,43 @@ export class BookStructure {
   }
 
   /**
-   * Copies a printed part's pages and structure into the book; the caller adds the pages, and has
-   * marked what they draw outside marked content first (part-artifacts.ts). The
+   * Copies a printed part's pages and structure into the book, the pages onto `pageRefs` (one per
+   * page, reserved by the caller) or onto new references; the caller puts the pages in the page
+   * tree, and has marked what they draw outside marked content first (part-artifacts.ts). The
    * cover is page furniture: its pages are drawn as an artifact and its structure, if any, is left
-   * out. The TOC's lists become TOC and TOCI elements.
+   * out. The TOC's lists become TOC and TOCI elements. Returns the pages and the part's top
+   * structure elements, as copied.
    */
-  copyPart(part: PDFDocument, role: PartRole = 'content', removedAnnotations: ReadonlySet<PDFRef> = new Set()): PDFPage[] {
+  copyPart(
+    part: PDFDocument,
+    role: PartRole = 'content',
+    removedAnnotations: ReadonlySet<PDFRef> = new Set(),
+    pageRefs?: readonly PDFRef[],
+  ): {pages: PDFPage[]; roots: PDFObject[]} {
     const context = this.#book.context;
     const copier = PDFObjectCopier.for(part.context, context);
     const sourceRootRef = part.catalog.get(PDFName.of('StructTreeRoot'));
     const sourceRoot = part.catalog.lookupMaybe(PDFName.of('StructTreeRoot'), PDFDict);
     // The part's top elements name its root as their parent: they are to name the book's Document.
     if (sourceRootRef instanceof PDFRef) redirect(copier, sourceRootRef, this.#documentRef);
-    const pages = part.getPages().map((page) => {
-      const ref = copier.copy(page.ref) as PDFRef;
-      return PDFPage.of(context.lookup(ref) as PDFPageLeaf, ref, this.#book);
+    const sourcePages = part.getPages();
+    // Whatever names a page (links, structure elements) is to name the reference reserved for it.
+    sourcePages.forEach((page, index) => pageRefs && redirect(copier, page.ref, pageRefs[index]!));
+    const pages = sourcePages.map((page, index) => {
+      const ref = pageRefs?.[index];
+      if (!ref) {
+        const copied = copier.copy(page.ref) as PDFRef;
+        return PDFPage.of(context.lookup(copied) as PDFPageLeaf, copied, this.#book);
+      }
+      const leaf = copier.copy(page.node) as PDFPageLeaf;
+      context.assign(ref, leaf);
+      return PDFPage.of(leaf, ref, this.#book);
     });
     if (role === 'cover') {
       for (const page of pages) this.#drawAsArtifact(page);
-      return pages;
+      return {pages, roots: []};
     }
-    if (!sourceRoot) return pages;
+    if (!sourceRoot) return {pages, roots: []};
 
     // The part's tree is reshaped before it is copied: annotations readPart took off the pages
     // (anchors) leave it, lists get their item bodies, and grouping elements dissolve (last: a
@@ -109,7 +127,16 @@ export class BookStructure {
         if (annotation) shift(annotation, STRUCT_PARENT, offset);
       }
     }
-    return pages;
+    return {pages, roots: copiedRoots};
+  }
+
+  /**
+   * Takes annotations taken off the book's pages (links to targets outside the book) out of the
+   * structure under `roots` (a part's, as copyPart returned them), before those elements are
+   * written to the file.
+   */
+  forget(roots: readonly PDFObject[], dropped: ReadonlySet<PDFRef>): void {
+    for (const key of forgetAnnotations(this.#book.context, roots, dropped)) this.#gone.add(key);
   }
 
   /** Wraps all a page draws in one Artifact sequence: a page printed untagged, all furniture. */
@@ -125,12 +152,11 @@ export class BookStructure {
   }
 
   /** Writes the tree into the catalog and marks the document as tagged; nothing when no part was tagged. */
-  write(droppedAnnotations: ReadonlySet<PDFRef> = new Set()): void {
+  write(): void {
     const elements = [...this.#front, ...this.#parts];
     if (elements.length === 0) return;
     const context = this.#book.context;
-    const gone = forgetAnnotations(context, elements, droppedAnnotations);
-    const parentTree = this.#parentTree.filter(([key]) => !gone.has(key));
+    const parentTree = this.#parentTree.filter(([key]) => !this.#gone.has(key));
     context.assign(this.#documentRef, context.obj({Type: 'StructElem', S: 'Document', P: this.#rootRef, K: elements}));
     context.assign(
       this.#rootRef,

@@ -3,7 +3,7 @@ import type {ExportJob} from '../../engine';
 import type {AssembledBook} from '../assemble/assemble';
 import {ANCHOR} from '../shared/markers';
 import type {PrintCache} from '../print-cache/print-cache';
-import {readPart, type PdfPart} from '../shared/pdf-part';
+import {readPart, type PrintedPart, type ReadOptions} from '../shared/pdf-part';
 import {runPool} from '../shared/run-pool';
 import {printContentPart, printFrontMatter, type PartPrinting} from './print-content';
 
@@ -11,8 +11,10 @@ import {printContentPart, printFrontMatter, type PartPrinting} from './print-con
 export type RenderedBook = {
   cover?: Uint8Array;
   firstToc?: Uint8Array;
-  /** Each read as soon as printed, while the other tabs print on. */
-  parts: PdfPart[];
+  /** Each read as soon as printed, while the other tabs print on, for its length and destinations; merge reads it again. */
+  parts: PrintedPart[];
+  /** How the parts were read. */
+  read: ReadOptions;
   /** Content parts printed now; the others came from the print cache. */
   printed: number;
 };
@@ -52,16 +54,17 @@ export async function render({browser, job, book, tabs, onPrinted, cache}: Rende
   const printing = partPrinting(job, book);
   const untagged: PartPrinting = {...printing, pdf: {...printing.pdf, tagged: false}};
   const {cover, toc} = book;
-  const textHeight = (book.box.height * 72) / 96;
-  const rendered: RenderedBook = {parts: [], printed: 0};
-  const contentPart = async (html: string, index: number): Promise<Uint8Array> => {
+  const read: ReadOptions = {textHeight: (book.box.height * 72) / 96, anchorPrefix: ANCHOR};
+  const rendered: RenderedBook = {parts: [], read, printed: 0};
+  const contentPart = async (html: string, index: number): Promise<PrintedPart> => {
     const key = cache?.keys[index];
     const kept = key === undefined ? undefined : await cache!.store.get(key);
-    if (kept) return kept;
-    const bytes = await printContentPart(browser, html, printing);
-    rendered.printed++;
-    if (key !== undefined) await cache!.store.put(key, bytes);
-    return bytes;
+    const bytes = kept ?? (await printContentPart(browser, html, printing));
+    if (!kept) rendered.printed++;
+    if (!kept && key !== undefined) await cache!.store.put(key, bytes);
+    // Only the facts are kept: a parsed part takes three times its bytes, and a book may have hundreds.
+    const {pageCount, destinations} = await readPart(bytes, read);
+    return {bytes, pageCount, destinations};
   };
   const tasks: Array<() => Promise<void>> = [
     // The cover is page furniture (the title is the document's, in its metadata): printed untagged, merged as an artifact.
@@ -78,7 +81,7 @@ export async function render({browser, job, book, tabs, onPrinted, cache}: Rende
         );
     },
     ...book.parts.map((html, index) => async () => {
-      rendered.parts[index] = await readPart(await contentPart(html, index), {textHeight, anchorPrefix: ANCHOR});
+      rendered.parts[index] = await contentPart(html, index);
     }),
   ];
   let done = 0;

@@ -23,6 +23,9 @@ export type PdfPart = {
   removedAnnotations: Set<PDFRef>;
 };
 
+/** A content part as render leaves it: its bytes, and what merge needs to know of it before reading it again. */
+export type PrintedPart = {bytes: Uint8Array; pageCount: number; destinations: Map<string, PartDestination>};
+
 export type ReadOptions = {
   /** Height of the pages' text area in points (see pushedToNextPage). */
   textHeight?: number;

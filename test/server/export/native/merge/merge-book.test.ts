@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
-import {describe, it} from 'node:test';
+import {promises as fs} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {after, before, describe, it} from 'node:test';
 import {PDFDict, PDFDocument, PDFName, PDFNull, PDFString, StandardFonts} from 'pdf-lib';
-import {mergeBook, startBook} from '../../../../../server/export/native/merge/merge-book';
-import {readPart} from '../../../../../server/export/native/shared/pdf-part';
+import {finishBook, startBook, type FinishInput, type OutlineEntry} from '../../../../../server/export/native/merge/merge-book';
+import {readPart, type PartDestination} from '../../../../../server/export/native/shared/pdf-part';
 import {pdfStructure} from '../../../../helpers/pdf-structure';
 
 const MARKER = 'https://marker.invalid/dest/';
@@ -32,42 +35,71 @@ async function chromiumLikePart(pages: number, dests: Record<string, number>, li
   return document.save();
 }
 
-describe('mergeBook', () => {
+/** Content parts as render leaves them, the book written to a file and read back. */
+async function mergeParts(
+  parts: Uint8Array[],
+  book: Omit<FinishInput, 'book' | 'destinations' | 'overlayPages' | 'marker'> & {
+    destinations?: Map<string, PartDestination>;
+    overlayPages?: Set<number>;
+  },
+): Promise<Uint8Array> {
+  const content = await Promise.all(
+    parts.map(async (bytes) => {
+      const {pageCount, destinations} = await readPart(bytes);
+      return {bytes, pageCount, destinations};
+    }),
+  );
+  const destinations = book.destinations ?? new Map();
+  const file = path.join(dir, `book-${++books}.pdf`);
+  const metadata = {title: 'The Book', subject: 'All of it', language: 'en'};
+  const started = await startBook({file, content, read: {}, destinations, outline: book.outline, marker: MARKER, metadata});
+  const pages = await finishBook({
+    ...book,
+    book: started,
+    destinations,
+    overlayPages: book.overlayPages ?? new Set(),
+    marker: MARKER,
+  });
+  const bytes = await fs.readFile(file);
+  assert.equal((await PDFDocument.load(bytes)).getPageCount(), pages);
+  return bytes;
+}
+
+let dir: string;
+let books = 0;
+
+describe('startBook and finishBook', () => {
+  before(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'merge-book-'));
+  });
+  after(async () => {
+    await fs.rm(dir, {recursive: true, force: true});
+  });
+
   it('joins the parts, turns marker links into jumps, keeps other links, and writes outline and destinations', async () => {
-    const first = await readPart(
-      await chromiumLikePart(2, {'guides/a': 0, 'guides/a--setup step': 1}, [[0, `${MARKER}${encodeURIComponent('b')}`]]),
-    );
-    const second = await readPart(
-      await chromiumLikePart(2, {b: 0}, [
-        [0, `${MARKER}${encodeURIComponent('guides/a--setup step')}`],
-        [1, 'https://example.com/elsewhere'],
-      ]),
-    );
-    assert.deepEqual(first.destinations.get('guides/a--setup step'), {page: 1, x: 20, y: 700});
+    const first = await chromiumLikePart(2, {'guides/a': 0, 'guides/a--setup step': 1}, [[0, `${MARKER}${encodeURIComponent('b')}`]]);
+    const second = await chromiumLikePart(2, {b: 0}, [
+      [0, `${MARKER}${encodeURIComponent('guides/a--setup step')}`],
+      [1, 'https://example.com/elsewhere'],
+    ]);
+    assert.deepEqual((await readPart(first)).destinations.get('guides/a--setup step'), {page: 1, x: 20, y: 700});
 
     const destinations = new Map([
       ['guides/a', {page: 0, x: 20, y: 700}],
       ['guides/a--setup step', {page: 1, x: 20, y: 700}],
       ['b', {page: 2, x: 20, y: 700}],
     ]);
-    const bytes = await mergeBook({
-      book: await startBook([first, second]),
-      destinations,
-      overlayPages: new Set(),
-      outline: [
-        {
-          title: 'Guide A',
-          target: 'guides/a',
-          open: true,
-          children: [{title: 'Setup step', target: 'guides/a--setup step', open: false, children: []}],
-        },
-        {title: 'B — ünïcode', target: 'b', open: false, children: []},
-        {title: 'Unknown', target: 'nowhere', open: false, children: []},
-      ],
-      marker: MARKER,
-      metadata: {title: 'The Book', subject: 'All of it', language: 'en'},
-    });
-    const merged = await pdfStructure(bytes);
+    const outline: OutlineEntry[] = [
+      {
+        title: 'Guide A',
+        target: 'guides/a',
+        open: true,
+        children: [{title: 'Setup step', target: 'guides/a--setup step', open: false, children: []}],
+      },
+      {title: 'B — ünïcode', target: 'b', open: false, children: []},
+      {title: 'Unknown', target: 'nowhere', open: false, children: []},
+    ];
+    const merged = await pdfStructure(await mergeParts([first, second], {destinations, outline}));
     assert.equal(merged.pageCount, 4);
     assert.equal(merged.title, 'The Book');
     assert.deepEqual(
@@ -93,35 +125,39 @@ describe('mergeBook', () => {
     ]);
   });
 
-  it('drops a marker link whose target is unknown rather than leave a dead URL', async () => {
-    const part = await readPart(await chromiumLikePart(1, {a: 0}, [[0, `${MARKER}nowhere`]]));
-    const bytes = await mergeBook({
-      book: await startBook([part]),
-      destinations: new Map([['a', {page: 0, x: 0, y: 0}]]),
-      overlayPages: new Set(),
+  it('puts the front matter before the content, its links jumping into the content', async () => {
+    const content = await chromiumLikePart(3, {a: 2}, []);
+    const toc = await readPart(await chromiumLikePart(1, {}, [[0, `${MARKER}a`]]));
+    const bytes = await mergeParts([content], {
+      front: [{part: toc, role: 'toc'}],
+      destinations: new Map([['a', {page: 3, x: 0, y: 0}]]),
       outline: [],
-      marker: MARKER,
-      metadata: {title: 'T', subject: '', language: 'en'},
     });
+    const merged = await pdfStructure(bytes);
+    assert.equal(merged.pageCount, 4);
+    assert.deepEqual(
+      merged.links.map((link) => [link.page, link.destPage]),
+      [[0, 3]],
+    );
+  });
+
+  it('drops a marker link whose target is unknown rather than leave a dead URL', async () => {
+    const part = await chromiumLikePart(1, {a: 0}, [[0, `${MARKER}nowhere`]]);
+    const bytes = await mergeParts([part], {destinations: new Map([['a', {page: 0, x: 0, y: 0}]]), outline: []});
     assert.deepEqual((await pdfStructure(bytes)).links, []);
   });
 
   it('draws the overlay on the pages it is meant for', async () => {
-    const part = await readPart(await chromiumLikePart(2, {}, []));
-    const overlay = await chromiumLikePart(2, {}, []);
-    const bytes = await mergeBook({
-      book: await startBook([part]),
-      destinations: new Map(),
-      overlay,
-      overlayPages: new Set([1]),
-      outline: [],
-      marker: MARKER,
-      metadata: {title: 'T', subject: '', language: 'en'},
-    });
+    const part = await chromiumLikePart(2, {}, []);
+    const overlay = [
+      {firstPage: 0, bytes: await chromiumLikePart(1, {}, [])},
+      {firstPage: 1, bytes: await chromiumLikePart(1, {}, [])},
+    ];
+    const bytes = await mergeParts([part], {overlay, overlayPages: new Set([1]), outline: []});
     const document = await PDFDocument.load(bytes);
     const xObjects = document
       .getPages()
       .map((page) => page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().length ?? 0);
-    assert.deepEqual(xObjects, [0, 1], 'the overlay is drawn on page 2 only');
+    assert.deepEqual(xObjects, [0, 1], 'the overlay is drawn on page 2 only, from its second piece');
   });
 });

@@ -41,7 +41,7 @@ describe('the book structure tree', () => {
     const book = await PDFDocument.create();
     const structure = new BookStructure(book);
     for (const part of [await taggedPart(2, 'first'), await taggedPart(1, 'second')]) {
-      for (const page of structure.copyPart(part)) book.addPage(page);
+      for (const page of structure.copyPart(part).pages) book.addPage(page);
     }
     structure.write();
     const saved = await PDFDocument.load(await book.save());
@@ -91,7 +91,7 @@ describe('the book structure tree', () => {
     const structure = new BookStructure(book);
     const part = await PDFDocument.create();
     part.addPage();
-    for (const page of structure.copyPart(await PDFDocument.load(await part.save()))) book.addPage(page);
+    for (const page of structure.copyPart(await PDFDocument.load(await part.save())).pages) book.addPage(page);
     structure.write();
     assert.equal(book.catalog.get(PDFName.of('StructTreeRoot')), undefined);
     assert.equal(book.catalog.get(PDFName.of('MarkInfo')), undefined);
@@ -104,8 +104,8 @@ describe('the book structure tree, by part role', () => {
     const structure = new BookStructure(book);
     const cover = await PDFDocument.create();
     cover.addPage([595, 842]).drawText('Title');
-    for (const page of structure.copyPart(await PDFDocument.load(await cover.save()), 'cover')) book.addPage(page);
-    for (const page of structure.copyPart(await taggedPart(1, 'content'))) book.addPage(page);
+    for (const page of structure.copyPart(await PDFDocument.load(await cover.save()), 'cover').pages) book.addPage(page);
+    for (const page of structure.copyPart(await taggedPart(1, 'content')).pages) book.addPage(page);
     structure.write();
     const saved = await PDFDocument.load(await book.save());
     const contents = saved.getPage(0).node.lookup(PDFName.of('Contents'), PDFArray);
@@ -120,8 +120,8 @@ describe('the book structure tree, by part role', () => {
   it('reads the TOC before the content though it is copied after it (merge copies the content while the TOC prints)', async () => {
     const book = await PDFDocument.create();
     const structure = new BookStructure(book);
-    for (const page of structure.copyPart(await taggedPart(1, 'content'))) book.addPage(page);
-    for (const page of structure.copyPart(await taggedPart(1, 'toc'), 'toc')) book.insertPage(0, page);
+    for (const page of structure.copyPart(await taggedPart(1, 'content')).pages) book.addPage(page);
+    for (const page of structure.copyPart(await taggedPart(1, 'toc'), 'toc').pages) book.insertPage(0, page);
     structure.write();
     const saved = await PDFDocument.load(await book.save());
     const document = saved.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict).lookup(PDFName.of('K'), PDFDict);
@@ -144,7 +144,7 @@ describe('the book structure tree, by part role', () => {
     part.getPage(0).node.set(PDFName.of('Annots'), part.context.obj([]));
     const book = await PDFDocument.create();
     const structure = new BookStructure(book);
-    for (const page of structure.copyPart(part, 'content', new Set([annotation]))) book.addPage(page);
+    for (const page of structure.copyPart(part, 'content', new Set([annotation])).pages) book.addPage(page);
     structure.write();
     const saved = await PDFDocument.load(await book.save());
     const root = saved.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict);
