@@ -2,8 +2,8 @@ import type {Browser} from 'puppeteer-core';
 import type {ExportJob} from '../../engine';
 import type {AssembledBook} from '../assemble/assemble';
 import {ANCHOR} from '../shared/markers';
-import type {PrintCache} from '../print-cache/print-cache';
-import {readPart, type PrintedPart, type ReadOptions} from '../shared/pdf-part';
+import {PrintCache} from '../print-cache/print-cache';
+import {readPart, type PartDestination, type PrintedPart, type ReadOptions} from '../shared/pdf-part';
 import {runPool} from '../shared/run-pool';
 import {printContentPart, printFrontMatter, type PartPrinting} from './print-content';
 
@@ -43,6 +43,19 @@ export function partPrinting(job: ExportJob, book: AssembledBook): PartPrinting 
   };
 }
 
+type PartFacts = Omit<PrintedPart, 'bytes'>;
+
+/** The cache key of a part's facts: what reading it told (readPart's options are in the part's key). */
+const factsKey = (key: string) => PrintCache.key({facts: key});
+
+const writeFacts = (facts: PartFacts) =>
+  Buffer.from(JSON.stringify({pageCount: facts.pageCount, destinations: [...facts.destinations]}), 'utf8');
+
+function readFacts(bytes: Uint8Array): PartFacts {
+  const facts = JSON.parse(Buffer.from(bytes).toString('utf8')) as {pageCount: number; destinations: Array<[string, PartDestination]>};
+  return {pageCount: facts.pageCount, destinations: new Map(facts.destinations)};
+}
+
 /** A page number wide enough for any book, so the first TOC is as long as the numbered one. */
 const PLACEHOLDER_PAGE = 9999;
 
@@ -56,14 +69,24 @@ export async function render({browser, job, book, tabs, onPrinted, cache}: Rende
   const {cover, toc} = book;
   const read: ReadOptions = {textHeight: (book.box.height * 72) / 96, anchorPrefix: ANCHOR};
   const rendered: RenderedBook = {parts: [], read, printed: 0};
+  const store = cache?.store;
   const contentPart = async (html: string, index: number): Promise<PrintedPart> => {
     const key = cache?.keys[index];
-    const kept = key === undefined ? undefined : await cache!.store.get(key);
-    const bytes = kept ?? (await printContentPart(browser, html, printing));
-    if (!kept) rendered.printed++;
-    if (!kept && key !== undefined) await cache!.store.put(key, bytes);
-    // Only the facts are kept: a parsed part takes three times its bytes, and a book may have hundreds.
+    const kept = key === undefined ? undefined : await store!.get(key);
+    if (kept) {
+      const facts = await store!.get(factsKey(key!));
+      return facts ? {bytes: kept, ...readFacts(facts)} : withFacts(kept, key);
+    }
+    const bytes = await printContentPart(browser, html, printing);
+    rendered.printed++;
+    if (key !== undefined) await store!.put(key, bytes);
+    return withFacts(bytes, key);
+  };
+  // Only the facts are kept: a parsed part takes three times its bytes, and a book may have hundreds.
+  // They are stored beside the part, so that a part printed before is not parsed here again.
+  const withFacts = async (bytes: Uint8Array, key: string | undefined): Promise<PrintedPart> => {
     const {pageCount, destinations} = await readPart(bytes, read);
+    if (key !== undefined) await store!.put(factsKey(key), writeFacts({pageCount, destinations}));
     return {bytes, pageCount, destinations};
   };
   const tasks: Array<() => Promise<void>> = [
