@@ -29,6 +29,8 @@ export type RunResult = {
   phaseSource: PhaseTimes['source'];
   /** Peak of the summed RSS of the server and its descendants while the export ran. */
   peakRssBytes: number;
+  /** The same as a sum of PSS: each page shared between processes counted once in all. */
+  peakPssBytes: number;
   /** The same, phase by phase (the engine's phases line, its phases taken as back to back from the job's first line). */
   phasePeakRssBytes: Record<string, number>;
   pdfBytes?: number;
@@ -163,6 +165,7 @@ async function measureRun(
     counters: chromiumStartMs === undefined ? times.counters : {...times.counters, chromiumStartMs},
     phaseSource: times.source,
     peakRssBytes,
+    peakPssBytes: sampler.peakPss,
     phasePeakRssBytes,
   };
   if (answer.ok) {
@@ -182,7 +185,7 @@ function describeRun(result: RunResult): string {
   if (launch !== undefined) phases.push(`Chromium started in ${seconds(launch)}`);
   return (
     `${seconds(result.wallMs)}, ${result.pdfPages ?? '?'} pages, ${megabytes(result.pdfBytes ?? 0)}, ` +
-    `peak RSS ${megabytes(result.peakRssBytes)}${phases.length ? ` (${phases.join(', ')})` : ''}`
+    `peak RSS ${megabytes(result.peakRssBytes)} (PSS ${megabytes(result.peakPssBytes)})${phases.length ? ` (${phases.join(', ')})` : ''}`
   );
 }
 

@@ -26,13 +26,24 @@ function textTable(header: string[], rows: string[][]): string {
 /** The table of one site size, then its notes: failures, leftovers, what the phase columns mean. */
 export function formatSizeReport(docs: number, results: EngineResult[], summaries: EngineSummary[]): string {
   const phases = phaseColumns(summaries);
-  const header = ['engine', 'runs (s)', 'median s', ...phases.map((phase) => `${phase} s`), 'peak RSS MB', 'pages', 'PDF MB', 'warm'];
+  const header = [
+    'engine',
+    'runs (s)',
+    'median s',
+    ...phases.map((phase) => `${phase} s`),
+    'peak RSS MB',
+    'peak PSS MB',
+    'pages',
+    'PDF MB',
+    'warm',
+  ];
   const rows = summaries.map((summary) => [
     summary.engine,
     runsCell(summary),
     sec(summary.medianWallMs),
     ...phases.map((phase) => sec(summary.phaseMediansMs[phase])),
     mb(summary.peakRssBytes),
+    mb(summary.peakPssBytes),
     summary.pages.length ? summary.pages.join('/') : '-',
     mb(summary.medianPdfBytes, 2),
     summary.warmRatio === undefined ? '-' : summary.warmRatio.toFixed(2),
@@ -58,7 +69,8 @@ export function formatSizeReport(docs: number, results: EngineResult[], summarie
     'runs: wall time of each GET /export-pdf (DNF: did not finish, –: skipped); medians over finished runs; ' +
       'runs: each a first export on a fresh server (cold Chromium, empty print cache); warm = the same export again on the server of run 1, nothing changed / run 1.',
     'peak RSS: max over runs of the peak sum of VmRSS of the server and all its descendants (Chromium included), ' +
-      'sampled every 200 ms; pages shared between processes count once per process.',
+      'sampled every 200 ms; pages shared between processes count once per process. ' +
+      'peak PSS: the same with /proc/<pid>/smaps_rollup Pss, a shared page counted once in all (the memory the tree holds).',
   );
   if (results.some((result) => result.runs.some((run) => run.phaseSource === 'engine phases line'))) {
     notes.push('phases: medians in s; an engine\'s "phases key=<n>ms" log line gives its phases as it names them.');

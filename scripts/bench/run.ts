@@ -34,6 +34,7 @@ import {parseOptions, runsFor, USAGE, type BenchOptions} from './options';
 import {formatSizeReport, formatTargets} from './report';
 import type {ServerProcess} from './server-process';
 import {summarize, type EngineSummary} from './summary';
+import {scaleTargets, timePer1000Docs} from './scale-targets';
 import {evaluateTargets, type EditCheck, type TargetOutcome} from './targets';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -72,6 +73,11 @@ function onSignal(signal: NodeJS.Signals): void {
   console.error(`\n${signal}: stopping the running export and its server (again to kill them)`);
   interrupt.abort(new Error(`interrupted by ${signal}`));
   for (const pid of runningTools) killTree(pid);
+}
+
+/** Sites of 3,000 docs and more get 15 minutes (the issue's deadline for them), unless --timeout-ms gives more. */
+function exportDeadline(options: BenchOptions, docs: number): number {
+  return docs >= 3000 ? Math.max(options.timeoutMs, 15 * 60_000) : options.timeoutMs;
 }
 
 async function benchSize(options: BenchOptions, docs: number, logDir: string): Promise<SizeResult> {
@@ -119,7 +125,7 @@ async function benchSize(options: BenchOptions, docs: number, logDir: string): P
     docs,
     engine,
     runs: runsFor(options, engine, docs),
-    timeoutMs: options.timeoutMs,
+    timeoutMs: exportDeadline(options, docs),
     keepPdfs: options.keepPdfs,
     logDir,
     interrupt: interrupt.signal,
@@ -201,7 +207,13 @@ async function main(): Promise<void> {
   results.interrupted = interrupt.signal.aborted;
   results.finishedAt = new Date().toISOString();
   save();
-  const targets = results.sizes.flatMap((size) => size.targets);
+  const perThousand = timePer1000Docs(results.sizes);
+  if (perThousand.length) {
+    console.log(
+      `\nnative cold export per 1,000 docs: ${perThousand.map(({docs, ms}) => `${docs} docs ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
+    );
+  }
+  const targets = [...results.sizes.flatMap((size) => size.targets), ...scaleTargets(results.sizes)];
   if (targets.length && results.sizes.length > 1) console.log(`\nAll targets:\n${formatTargets(targets)}`);
   console.log(`\nresults: ${path.relative(REPO_ROOT, resultsFile)}`);
   console.log(`server logs: ${path.relative(REPO_ROOT, logDir)}/`);

@@ -13,6 +13,8 @@ export type EngineSummary = {
   peakRssBytes?: number;
   /** The same, phase by phase. */
   phasePeakRssBytes: Record<string, number>;
+  /** Max over all runs of the peak sum of PSS (measure-engine.ts). */
+  peakPssBytes?: number;
   pages: number[];
   medianPdfBytes?: number;
   /** The warm second export / the cold first export on the same server, both finished. */
@@ -60,6 +62,7 @@ export function summarize(result: EngineResult): EngineSummary {
     phaseMediansMs,
     peakRssBytes: result.runs.length ? Math.max(...result.runs.map((run) => run.peakRssBytes)) : undefined,
     phasePeakRssBytes: phasePeaks(result),
+    peakPssBytes: result.runs.length ? Math.max(...result.runs.map((run) => run.peakPssBytes ?? 0)) : undefined,
     pages: [...new Set(finished.flatMap((run) => (run.pdfPages === undefined ? [] : [run.pdfPages])))],
     medianPdfBytes: median(finished.flatMap((run) => (run.pdfBytes === undefined ? [] : [run.pdfBytes]))),
     warmRatio: warm,

@@ -20,6 +20,9 @@ const TAGGED_SIZE_MAX = 1.3;
 /** The render phase printing parts in parallel against one at a time (issue: ≤ 0.6×). */
 const PARALLEL_RENDER_MAX = 0.6;
 
+/** Peak RSS of the server's process tree (issue: ≤ 1.2 GB at 1,000 docs, ≤ 1.5 GB at 3,000); memory does not vary like time, so these stay absolute. */
+const RSS_MAX_BYTES: Record<number, number> = {1000: 1.2 * 1024 ** 3, 3000: 1.5 * 1024 ** 3};
+
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
@@ -66,6 +69,15 @@ const memory: Check = (native, baseline) => {
     `native ${mb(native.peakRssBytes)} vs docs-to-pdf ${mb(baseline.peakRssBytes)}`,
   );
 };
+
+/** The issue's absolute limit, judged on the sum of RSS; the sum of PSS (shared pages counted once) is shown beside it. */
+const rssAtMost =
+  (limit: number): Check =>
+  (native) => {
+    if (native.peakRssBytes === undefined) return nativeFailed(native);
+    const pss = native.peakPssBytes === undefined ? '' : `, PSS ${mb(native.peakPssBytes)}`;
+    return pass(native.peakRssBytes <= limit, `peak RSS ${mb(native.peakRssBytes)}${pss} (limit ${mb(limit)})`);
+  };
 
 const under180s: Check = (native) => {
   if (native.medianWallMs === undefined) return nativeFailed(native);
@@ -114,7 +126,14 @@ const TARGETS: Record<number, Array<[string, Check]>> = {
     ['peak RSS native ≤ docs-to-pdf', memory],
   ],
   300: [['native median < 180 s', under180s]],
-  1000: [['native completes', completes]],
+  1000: [
+    ['native completes', completes],
+    [`peak RSS of the server's process tree ≤ ${mb(RSS_MAX_BYTES[1000]!)}`, rssAtMost(RSS_MAX_BYTES[1000]!)],
+  ],
+  3000: [
+    ['native completes (export deadline 15 min)', completes],
+    [`peak RSS of the server's process tree ≤ ${mb(RSS_MAX_BYTES[3000]!)}`, rssAtMost(RSS_MAX_BYTES[3000]!)],
+  ],
 };
 
 /**
