@@ -89,6 +89,7 @@ export async function render({browser, job, book, tabs, onPrinted, cache}: Rende
     if (key !== undefined) await store!.put(factsKey(key), writeFacts({pageCount, destinations}));
     return {bytes, pageCount, destinations};
   };
+  let done = 0;
   const tasks: Array<() => Promise<void>> = [
     // The cover is page furniture (the title is the document's, in its metadata): printed untagged, merged as an artifact.
     async () => {
@@ -103,18 +104,13 @@ export async function render({browser, job, book, tabs, onPrinted, cache}: Rende
           untagged,
         );
     },
+    // Progress counts the content parts, as the log's parts=N does; the cover and first TOC are quick.
     ...book.parts.map((html, index) => async () => {
       rendered.parts[index] = await contentPart(html, index);
+      onPrinted(++done, book.parts.length);
     }),
   ];
-  let done = 0;
-  onPrinted(0, tasks.length);
-  await runPool(
-    tasks.map((task) => async () => {
-      await task();
-      onPrinted(++done, tasks.length);
-    }),
-    tabs,
-  );
+  onPrinted(0, book.parts.length);
+  await runPool(tasks, tabs);
   return rendered;
 }
