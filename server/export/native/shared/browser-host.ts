@@ -72,8 +72,21 @@ export class BrowserHost {
       handleSIGHUP: false,
       // The export's own deadline kills the browser; a print of a big book may take minutes.
       protocolTimeout: 24 * 60 * 60 * 1000,
-      args: [...sandboxArgs(), '--disable-dev-shm-usage', '--font-render-hinting=none', '--hide-scrollbars', '--mute-audio'],
+      args: [
+        ...sandboxArgs(),
+        '--disable-dev-shm-usage',
+        '--font-render-hinting=none',
+        '--hide-scrollbars',
+        '--mute-audio',
+        // No renderer process started ahead for a next tab: it would sit idle between exports.
+        '--disable-features=SpareRendererForSitePerProcess',
+      ],
     });
+    // The blank tab Chromium opens at launch is never used (every export opens its own tabs),
+    // yet its renderer process would stay for as long as the browser is kept warm. With the
+    // spare renderer gone, a warm browser with two tabs holds 9 processes instead of 11: a sum
+    // of RSS 180 MB lower, of PSS 15–25 MB.
+    for (const page of await browser.pages()) await page.close();
     this.#options.log(`Chromium started in ${Date.now() - started} ms (pid ${browser.process()?.pid})`);
     const profileDir = this.#profileDir;
     // A browser that died (killed at a deadline, crashed) leaves no profile behind.
