@@ -31,7 +31,7 @@ export type NativeEngineOptions = {
   printCache?: PrintCache;
   /** HTML per printed part, in bytes. */
   partBytes?: number;
-  /** Pages a capture tab takes before a fresh tab replaces it. */
+  /** Pages a capture tab takes (rendered, or parsed from the build) before a fresh tab replaces it. */
   pagesPerTab?: number;
   /** Print with a structure tree (a tagged, accessible PDF); default true. */
   tagged?: boolean;

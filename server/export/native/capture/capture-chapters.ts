@@ -19,7 +19,7 @@ export type CaptureOptions = {
   concurrency: number;
   /** Longest wait for one page to render and settle. */
   pageTimeoutMs: number;
-  /** Pages a tab captures before it is replaced by a fresh one. */
+  /** Pages a tab captures (rendered, or parsed from the build) before it is replaced by a fresh one; default PAGES_PER_TAB and PAGES_PER_PARSER. */
   pagesPerTab?: number;
   /**
    * Built HTML file of each chapter that is taken from the build, by chapter
@@ -45,6 +45,13 @@ const QUIET_MS = 16;
  * 300 of 1,045, 1.5 pages/s past 800), so each tab is replaced after this many.
  */
 export const PAGES_PER_TAB = 50;
+
+/**
+ * Built pages one parser tab parses before a fresh tab replaces it: its renderer's memory grew
+ * with every page parsed (3,000 docs, whose every page holds the whole sidebar: 1.4 GB after
+ * 1,800 pages).
+ */
+const PAGES_PER_PARSER = 200;
 const ROUTES_PER_SITE_LOAD = 12;
 /** Tokens this long (identifiers, paths, URLs) get line-break opportunities: see page/long-tokens.ts. */
 const LONG_TOKEN = 14;
@@ -122,18 +129,20 @@ export async function captureChapters(browser: Browser, chapters: Chapter[], opt
     options.onPage?.(pages.size, chapters.length);
   };
 
+  const perParser = options.pagesPerTab ?? PAGES_PER_PARSER;
   const parseBuilt = async () => {
-    if (fromBuild.length === 0) return;
-    const page = await openParserPage(browser);
-    try {
-      let last: {html: string; url: string} | undefined;
-      for (const chapter of fromBuild) {
-        last = {html: await readFile(builtFiles.get(chapter.key)!, 'utf8'), url: options.origin + chapter.permalink};
-        done(chapter, await page.evaluate(capturePage, settingsFor(chapter, options), last));
+    for (let first = 0; first < fromBuild.length; first += perParser) {
+      const page = await openParserPage(browser);
+      try {
+        let last: {html: string; url: string} | undefined;
+        for (const chapter of fromBuild.slice(first, first + perParser)) {
+          last = {html: await readFile(builtFiles.get(chapter.key)!, 'utf8'), url: options.origin + chapter.permalink};
+          done(chapter, await page.evaluate(capturePage, settingsFor(chapter, options), last));
+        }
+        if (first + perParser >= fromBuild.length) styles.push(await page.evaluate(pageStyles, last));
+      } finally {
+        await page.close().catch(() => undefined);
       }
-      styles.push(await page.evaluate(pageStyles, last));
-    } finally {
-      await page.close().catch(() => undefined);
     }
   };
 
