@@ -12,28 +12,24 @@ function treeOf(root: number, table: Map<number, ProcEntry>): number[] {
   return tree;
 }
 
-function rssBytes(pid: number): number {
+/** A `<field>: <n> kB` line of a /proc file of a process, in bytes; 0 for a process gone. */
+function procBytes(pid: number, file: string, field: string): number {
   try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(readFileSync(`/proc/${pid}/${file}`, 'utf8'));
     return match ? Number(match[1]) * 1024 : 0;
   } catch {
     return 0;
   }
 }
 
+const rssBytes = (pid: number) => procBytes(pid, 'status', 'VmRSS');
+
 /**
  * Proportional set size: each page shared by n processes counted 1/n in each. Summed over a
  * tree, the memory the tree holds, where a sum of RSS counts Chromium's shared pages once per
  * process (a browser with two tabs: 1,164 MB of RSS, 414 MB of PSS).
  */
-function pssBytes(pid: number): number {
-  try {
-    const match = /^Pss:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
+const pssBytes = (pid: number) => procBytes(pid, 'smaps_rollup', 'Pss');
 
 export function commandLine(pid: number): string {
   try {
