@@ -1,23 +1,23 @@
 import assert from 'node:assert/strict';
 import {execFile} from 'node:child_process';
 import {promises as fs} from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {after, before, describe, it} from 'node:test';
 import {PDFDocument, PDFName, PDFStream, StandardFonts, type PDFRef} from 'pdf-lib';
 import {BookWriter, refsAbove} from '../../../../../server/export/native/merge/book-writer';
+import {tempDir} from '../../../../helpers/fixtures';
 
 const run = promisify(execFile);
+let scratch: Awaited<ReturnType<typeof tempDir>>;
 let dir: string;
 
 describe('BookWriter', () => {
   before(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'book-writer-'));
+    scratch = await tempDir('book-writer');
+    dir = scratch.dir;
   });
-  after(async () => {
-    await fs.rm(dir, {recursive: true, force: true});
-  });
+  after(() => scratch.remove());
 
   it('writes objects as they are done and the rest at the end, into a file qpdf and pdf-lib read whole', async () => {
     const document = await PDFDocument.create({updateMetadata: false});

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import {promises as fs} from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {PDFDict, PDFDocument, PDFName, PDFNull, PDFString, StandardFonts} from 'pdf-lib';
 import {finishBook, startBook, type FinishInput, type OutlineEntry} from '../../../../../server/export/native/merge/merge-book';
 import {readPart, type PartDestination} from '../../../../../server/export/native/shared/pdf-part';
 import {pdfStructure} from '../../../../helpers/pdf-structure';
+import {tempDir} from '../../../../helpers/fixtures';
 
 const MARKER = 'https://marker.invalid/dest/';
 
@@ -65,16 +65,16 @@ async function mergeParts(
   return bytes;
 }
 
+let scratch: Awaited<ReturnType<typeof tempDir>>;
 let dir: string;
 let books = 0;
 
 describe('startBook and finishBook', () => {
   before(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'merge-book-'));
+    scratch = await tempDir('merge-book');
+    dir = scratch.dir;
   });
-  after(async () => {
-    await fs.rm(dir, {recursive: true, force: true});
-  });
+  after(() => scratch.remove());
 
   it('joins the parts, turns marker links into jumps, keeps other links, and writes outline and destinations', async () => {
     const first = await chromiumLikePart(2, {'guides/a': 0, 'guides/a--setup step': 1}, [[0, `${MARKER}${encodeURIComponent('b')}`]]);
