@@ -128,7 +128,7 @@ export class NativeEngine implements ExportEngine {
     const onPrinted = (done: number, total: number) => report('render', done, total);
     const rendered = await clock.time('render', () => render({browser, job, book, tabs: renderTabs, onPrinted, cache}));
     report('merge');
-    const pages = await clock.time('merge', () => merge({browser, job, plan, book, rendered, sharedGlyphs: this.#sharedGlyphs}));
+    const pages = await clock.time('merge', () => merge({browser, job, plan, book, rendered, sharedGlyphs: this.#sharedGlyphs, cache}));
     // The book is read back once, after merge let go of everything else.
     if (cache) await cache.store.put(cache.book, await fs.readFile(job.outputFile));
     job.log(
@@ -144,6 +144,6 @@ export class NativeEngine implements ExportEngine {
     const [chromium, fonts] = await Promise.all([browser.version(), installedFontsDigest()]);
     const settings = {...partPrinting(job, book), chromium, fonts};
     const keys = book.parts.map((html) => partKey(html, settings));
-    return {store, keys, book: bookKey(job, plan, book, keys, chromium)};
+    return {store, machine: {chromium, fonts}, keys, book: bookKey(job, plan, book, keys, chromium)};
   }
 }

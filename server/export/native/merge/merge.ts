@@ -5,6 +5,7 @@ import type {AssembledBook} from '../assemble/assemble';
 import type {RenderedBook} from '../render/render';
 import {printFrontMatter} from '../render/print-content';
 import {MARKER, TOC_TARGET, isFigureMarker} from '../shared/markers';
+import {frontMatterPrint, printOnce, type ExportPrintCache} from '../print-cache/print-once';
 import {readPart, type PartDestination, type PrintedPart} from '../shared/pdf-part';
 import type {FontSharedGlyphs} from './font-shared-glyphs';
 import {finishBook, startBook} from './merge-book';
@@ -18,6 +19,8 @@ export type MergeInput = {
   book: AssembledBook;
   rendered: RenderedBook;
   sharedGlyphs: FontSharedGlyphs;
+  /** Where a TOC or overlay piece printed before for the same numbers is taken from; none: print them. */
+  cache?: ExportPrintCache;
 };
 
 /** TOC prints tried before its length is taken as settled. */
@@ -29,7 +32,7 @@ const TOC_ATTEMPTS = 3;
  * not in render: they need every part's length, which only the printed parts tell.
  * Returns the book's page count.
  */
-export async function merge({browser, job, plan, book, rendered, sharedGlyphs}: MergeInput): Promise<number> {
+export async function merge({browser, job, plan, book, rendered, sharedGlyphs, cache}: MergeInput): Promise<number> {
   const content = rendered.parts;
   const text = {sharedGlyphs, bookChars: book.bookChars};
   const began = performance.now();
@@ -62,7 +65,7 @@ export async function merge({browser, job, plan, book, rendered, sharedGlyphs}: 
     const coverPages = cover?.pageCount ?? 0;
     const contentPages = content.reduce((sum, part) => sum + part.pageCount, 0);
     const overlayFor = (tocPages: number, destinations: Map<string, PartDestination>) =>
-      printOverlay(browser, job, {
+      printOverlay(browser, job, cache, {
         totalPages: coverPages + tocPages + contentPages,
         coverPages,
         tocPages,
@@ -91,7 +94,8 @@ export async function merge({browser, job, plan, book, rendered, sharedGlyphs}: 
         const page = placed.get(target)?.page;
         return page === undefined ? undefined : page + 1;
       });
-      const printingToc = printFrontMatter(browser, html, {origin: job.siteOrigin, pdf: book.pdf, box: book.box, log: job.log});
+      const printing = {origin: job.siteOrigin, pdf: book.pdf, box: book.box, log: job.log};
+      const printingToc = printOnce(cache, frontMatterPrint(html, printing), () => printFrontMatter(browser, html, printing));
       [toc, overlay] = await Promise.all([printingToc.then((bytes) => readPart(bytes)), overlayFor(overlaidTocPages, destinations)]);
       if (toc.pageCount === overlaidTocPages || attempt === TOC_ATTEMPTS) break;
     }

@@ -7,6 +7,7 @@ import {overlayPages, type placeDestinations} from './page-numbers';
 import {buildOverlay} from './page/overlay';
 import {contentBox, paperSize} from '../shared/paper';
 import {printPart} from '../shared/print-part';
+import {overlayPrint, printOnce, type ExportPrintCache} from '../print-cache/print-once';
 
 /** Overlay pages printed in one document. */
 export const OVERLAY_PAGES_PER_PRINT = 400;
@@ -26,6 +27,7 @@ export type OverlayPiece = {firstPage: number; bytes: Uint8Array};
 export async function printOverlay(
   browser: Browser,
   job: ExportJob,
+  cache: ExportPrintCache | undefined,
   layout: {
     totalPages: number;
     coverPages: number;
@@ -54,27 +56,34 @@ export async function printOverlay(
   const pieces: OverlayPiece[] = [];
   for (let firstPage = 0; firstPage < pages.length; firstPage += OVERLAY_PAGES_PER_PRINT) {
     const piece = pages.slice(firstPage, firstPage + OVERLAY_PAGES_PER_PRINT);
-    const bytes = await printPart(browser, {
-      origin: job.siteOrigin,
-      // The page's language and direction: in a right-to-left book the header's title sides swap.
-      html: `<!doctype html><html lang="${escapeHtml(texts.lang)}" dir="${texts.direction}"><head><meta charset="utf-8"></head><body></body></html>`,
-      pdf: {...layout.pdf, margin: {top: 0, right: 0, bottom: 0, left: 0}, printBackground: false, tagged: false},
-      layoutWidth: contentBox(options.paperFormat, {top: 0, right: 0, bottom: 0, left: 0}).width,
-      prepare: async (page) => {
-        await page.evaluate(buildOverlay, {
-          pages: piece.map((page) => ({...page, numeral: texts.pageNumber(page.number)})),
-          total: texts.pageNumber(layout.totalPages),
-          headerTemplate,
-          footerTemplate,
-          documentTitle: layout.bookTitle,
-          date: texts.date(new Date()),
-          pageWidth: size.width,
-          pageHeight: size.height,
-          marginTop: options.margin.top,
-          marginBottom: options.margin.bottom,
-        });
-      },
-    });
+    // The page's language and direction: in a right-to-left book the header's title sides swap.
+    const html = `<!doctype html><html lang="${escapeHtml(texts.lang)}" dir="${texts.direction}"><head><meta charset="utf-8"></head><body></body></html>`;
+    const pdf = {...layout.pdf, margin: {top: 0, right: 0, bottom: 0, left: 0}, printBackground: false, tagged: false};
+    const input = {
+      pages: piece.map((page) => ({...page, numeral: texts.pageNumber(page.number)})),
+      total: texts.pageNumber(layout.totalPages),
+      headerTemplate,
+      footerTemplate,
+      documentTitle: layout.bookTitle,
+      date: texts.date(new Date()),
+      pageWidth: size.width,
+      pageHeight: size.height,
+      marginTop: options.margin.top,
+      marginBottom: options.margin.bottom,
+    };
+    // A piece whose pages keep their numbers and headers is the one printed before: an edit that
+    // adds no page prints none again.
+    const bytes = await printOnce(cache, overlayPrint({html, input}, pdf), () =>
+      printPart(browser, {
+        origin: job.siteOrigin,
+        html,
+        pdf,
+        layoutWidth: contentBox(options.paperFormat, {top: 0, right: 0, bottom: 0, left: 0}).width,
+        prepare: async (page) => {
+          await page.evaluate(buildOverlay, input);
+        },
+      }),
+    );
     pieces.push({firstPage, bytes});
   }
   const stamped = new Set(pages.flatMap((page, index) => (page.title === null ? [] : [index])));

@@ -3,6 +3,7 @@ import type {ExportJob} from '../../engine';
 import type {AssembledBook} from '../assemble/assemble';
 import {ANCHOR} from '../shared/markers';
 import {PrintCache} from '../print-cache/print-cache';
+import {frontMatterPrint, printOnce, type ExportPrintCache} from '../print-cache/print-once';
 import {readPart, type PartDestination, type PrintedPart, type ReadOptions} from '../shared/pdf-part';
 import {runPool} from '../shared/run-pool';
 import {printContentPart, printFrontMatter, type PartPrinting} from './print-content';
@@ -27,8 +28,8 @@ export type RenderInput = {
   tabs: number;
   /** Told after each print: how many are done of how many. */
   onPrinted: (done: number, total: number) => void;
-  /** Parts printed before, by the key of each content part (print-cache/part-key.ts); none: print every part. */
-  cache?: {store: PrintCache; keys: string[]};
+  /** Prints made before, the content parts by their keys (print-cache/part-key.ts); none: print everything. */
+  cache?: ExportPrintCache & {keys: string[]};
 };
 
 /** How this export prints its content parts; the print cache's keys (print-cache/part-key.ts) are made of it too. */
@@ -93,16 +94,13 @@ export async function render({browser, job, book, tabs, onPrinted, cache}: Rende
   const tasks: Array<() => Promise<void>> = [
     // The cover is page furniture (the title is the document's, in its metadata): printed untagged, merged as an artifact.
     async () => {
-      if (cover) rendered.cover = await printFrontMatter(browser, cover, untagged);
+      if (cover) rendered.cover = await printOnce(cache, frontMatterPrint(cover, untagged), () => printFrontMatter(browser, cover, untagged));
     },
     // The first TOC only tells its length (merge prints the numbered one, tagged): no structure to build.
     async () => {
-      if (toc)
-        rendered.firstToc = await printFrontMatter(
-          browser,
-          toc(() => PLACEHOLDER_PAGE),
-          untagged,
-        );
+      if (!toc) return;
+      const html = toc(() => PLACEHOLDER_PAGE);
+      rendered.firstToc = await printOnce(cache, frontMatterPrint(html, untagged), () => printFrontMatter(browser, html, untagged));
     },
     // Progress counts the content parts, as the log's parts=N does; the cover and first TOC are quick.
     ...book.parts.map((html, index) => async () => {
