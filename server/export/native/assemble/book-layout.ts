@@ -2,7 +2,7 @@
 import type {BookNode, Chapter} from '../../book-plan';
 import type {TocEntry} from './book-html';
 import type {CapturedPage} from '../capture/page/capture-page';
-import type {OutlineEntry} from '../merge/merge-book';
+import type {OutlineEntry} from '../merge/book-navigation';
 import {fnv1a} from '../shared/fnv1a';
 import {TOC_TARGET} from '../shared/markers';
 

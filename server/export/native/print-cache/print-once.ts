@@ -31,7 +31,13 @@ export async function printOnce(cache: ExportPrintCache | undefined, what: unkno
 
 /** What a cover or TOC print depends on: its HTML without the site's local origin, and how it is printed. */
 export function frontMatterPrint(html: string, printing: {origin: string; pdf: PDFOptions; box: unknown}): unknown {
-  return {kind: 'front-matter', code: codeDigest(FRONT_CODE), pdf: printing.pdf, box: printing.box, html: withoutOrigin(html, printing.origin)};
+  return {
+    kind: 'front-matter',
+    code: codeDigest(FRONT_CODE),
+    pdf: printing.pdf,
+    box: printing.box,
+    html: withoutOrigin(html, printing.origin),
+  };
 }
 
 /** What a piece of the overlay depends on: the overlay page script's input and how it is printed. */

@@ -94,7 +94,8 @@ export async function render({browser, job, book, tabs, onPrinted, cache}: Rende
   const tasks: Array<() => Promise<void>> = [
     // The cover is page furniture (the title is the document's, in its metadata): printed untagged, merged as an artifact.
     async () => {
-      if (cover) rendered.cover = await printOnce(cache, frontMatterPrint(cover, untagged), () => printFrontMatter(browser, cover, untagged));
+      if (cover)
+        rendered.cover = await printOnce(cache, frontMatterPrint(cover, untagged), () => printFrontMatter(browser, cover, untagged));
     },
     // The first TOC only tells its length (merge prints the numbered one, tagged): no structure to build.
     async () => {

@@ -36,7 +36,11 @@ describe('printOnce', () => {
 
     const renumbered = frontMatterPrint(toc('http://127.0.0.1:3001', 4), {origin: 'http://127.0.0.1:3001', pdf, box});
     assert.equal(text(await printOnce({store, machine}, renumbered, counted.print('toc-4'))), 'toc-4', 'another page number');
-    const untagged = frontMatterPrint(toc('http://127.0.0.1:3001', 3), {origin: 'http://127.0.0.1:3001', pdf: {...pdf, tagged: false}, box});
+    const untagged = frontMatterPrint(toc('http://127.0.0.1:3001', 3), {
+      origin: 'http://127.0.0.1:3001',
+      pdf: {...pdf, tagged: false},
+      box,
+    });
     assert.equal(text(await printOnce({store, machine}, untagged, counted.print('untagged'))), 'untagged', 'other PDF options');
     const otherChromium = {...machine, chromium: 'HeadlessChrome/157'};
     assert.equal(text(await printOnce({store, machine: otherChromium}, first, counted.print('new chromium'))), 'new chromium');
@@ -48,7 +52,8 @@ describe('printOnce', () => {
   it('prints an overlay piece again only when its pages change', async () => {
     const counted = printer();
     const machine = {chromium: 'HeadlessChrome/156', fonts: 'f1'};
-    const piece = (numbers: number[], total: number) => overlayPrint({pages: numbers.map((number) => ({number, title: 'Intro'})), total}, pdf);
+    const piece = (numbers: number[], total: number) =>
+      overlayPrint({pages: numbers.map((number) => ({number, title: 'Intro'})), total}, pdf);
     await printOnce({store, machine}, piece([1, 2, 3], 3), counted.print('1-3 of 3'));
     assert.equal(text(await printOnce({store, machine}, piece([1, 2, 3], 3), counted.print('again'))), '1-3 of 3');
     assert.equal(text(await printOnce({store, machine}, piece([1, 2, 3], 4), counted.print('1-3 of 4'))), '1-3 of 4');
