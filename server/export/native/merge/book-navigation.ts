@@ -57,14 +57,37 @@ export function titlesByTarget(entries: readonly OutlineEntry[], titles = new Ma
 export type LinkTargets = {resolve: ResolveTarget; titles: ReadonlyMap<string, string>; marker: string};
 
 /**
+ * The links of some pages: the marker links made jumps, by annotation and target id, the ids of
+ * the ones dropped, and whether a marker link was written in its page rather than on its own.
+ */
+export type PageLinks = {linked: Array<{ref: PDFRef; id: string}>; dropped: Set<PDFRef>; unresolved: string[]; inPage: boolean};
+
+const sectionPage = (id: string) => id.split('--')[0]!;
+
+/** Where a marker link's target id is in the book, or undefined when the book has no such target. */
+export function resolveLink(id: string, targets: LinkTargets): PlacedTarget | undefined {
+  return targets.resolve(id) ?? targets.resolve(sectionPage(id));
+}
+
+/** Makes a link annotation jump to the target `id` names, titled with it; false when the book has no such target. */
+export function pointLink(context: PDFContext, annotation: PDFDict, id: string, targets: LinkTargets): boolean {
+  const destination = resolveLink(id, targets);
+  if (!destination) return false;
+  annotation.delete(PDFName.of('A'));
+  annotation.set(PDFName.of('Dest'), explicitDestination(context, destination));
+  const title = targets.titles.get(id) ?? targets.titles.get(sectionPage(id));
+  if (title) annotation.set(PDFName.of('Contents'), PDFHexString.fromText(title));
+  return true;
+}
+
+/**
  * Marker links become jumps to the destination they name; one to an unknown id is dropped.
  * Every link gets an alternate description (`Contents`, ISO 14289-1 7.18.5): the title of what it
- * jumps to, or its URL. Returns the dropped ones.
+ * jumps to, or its URL.
  */
-export function linkPages(context: PDFContext, pages: readonly PDFPageLeaf[], targets: LinkTargets): Set<PDFRef> {
-  const dropped = new Set<PDFRef>();
-  const fallback = (id: string) => targets.resolve(id) ?? targets.resolve(id.split('--')[0]!);
-  const titleOf = (id: string) => targets.titles.get(id) ?? targets.titles.get(id.split('--')[0]!);
+export function linkPages(context: PDFContext, pages: readonly PDFPageLeaf[], targets: LinkTargets): PageLinks {
+  const links: PageLinks = {linked: [], dropped: new Set(), unresolved: [], inPage: false};
+  const titleOf = (id: string) => targets.titles.get(id) ?? targets.titles.get(sectionPage(id));
   for (const page of pages) {
     const annotations = page.lookupMaybe(PDFName.of('Annots'), PDFArray);
     if (!annotations) continue;
@@ -77,15 +100,13 @@ export function linkPages(context: PDFContext, pages: readonly PDFPageLeaf[], ta
       const href = uri instanceof PDFString || uri instanceof PDFHexString ? uri.decodeText() : undefined;
       if (annotation && href?.startsWith(targets.marker)) {
         const id = decodeURIComponent(href.slice(targets.marker.length));
-        const destination = fallback(id);
-        if (!destination) {
-          if (raw instanceof PDFRef) dropped.add(raw);
+        if (!pointLink(context, annotation, id, targets)) {
+          links.unresolved.push(id);
+          if (raw instanceof PDFRef) links.dropped.add(raw);
           continue;
         }
-        annotation.delete(PDFName.of('A'));
-        annotation.set(PDFName.of('Dest'), explicitDestination(context, destination));
-        const title = titleOf(id);
-        if (title) annotation.set(PDFName.of('Contents'), PDFHexString.fromText(title));
+        if (raw instanceof PDFRef) links.linked.push({ref: raw, id});
+        else links.inPage = true;
       } else if (annotation && href && !annotation.has(PDFName.of('Contents'))) {
         annotation.set(PDFName.of('Contents'), PDFHexString.fromText(href));
       } else if (annotation && !annotation.has(PDFName.of('Contents'))) {
@@ -99,7 +120,7 @@ export function linkPages(context: PDFContext, pages: readonly PDFPageLeaf[], ta
     // Tab order follows the structure tree, so keyboard users reach links in reading order.
     if (kept.length > 0) page.set(PDFName.of('Tabs'), PDFName.of('S'));
   }
-  return dropped;
+  return links;
 }
 
 export function writeOutline(document: PDFDocument, outline: readonly OutlineEntry[], resolve: ResolveTarget): void {

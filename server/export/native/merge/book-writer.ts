@@ -12,6 +12,19 @@ const WRITE_BYTES = 1 << 20;
 
 type Entry = {stream: number; index: number} | {offset: number};
 
+/**
+ * Objects written in one run of the file, which can be written again as they are into another
+ * book whose other objects have other numbers: each object written on its own at its offset from
+ * the segment's start, each packed one at its place in one of the segment's object streams.
+ */
+export type Segment = {
+  bytes: Buffer;
+  /** [object number, offset in `bytes`]. */
+  indirect: Array<[number, number]>;
+  /** [object number, object stream's number, index in it]. */
+  packed: Array<[number, number, number]>;
+};
+
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
 
 function bytesOf(object: PDFObject): Buffer {
@@ -34,6 +47,7 @@ export class BookWriter {
   #pending: Buffer[] = [];
   #pendingBytes = 0;
   #packed: Array<[number, Buffer]> = [];
+  #segment: {start: number; chunks: Buffer[]; indirect: Segment['indirect']; packed: Segment['packed']} | undefined;
 
   private constructor(file: fs.FileHandle) {
     this.#file = file;
@@ -65,6 +79,27 @@ export class BookWriter {
     }
   }
 
+  /** Writes these objects of `context` as `write` does, all in object streams of their own, and returns them as a segment. */
+  async writeSegment(context: PDFContext, refs: Iterable<PDFRef>): Promise<Segment> {
+    if (this.#packed.length > 0) await this.#writeObjectStream(context);
+    const segment = {start: this.#offset, chunks: [], indirect: [], packed: []};
+    this.#segment = segment;
+    try {
+      await this.write(context, refs);
+      if (this.#packed.length > 0) await this.#writeObjectStream(context);
+    } finally {
+      this.#segment = undefined;
+    }
+    return {bytes: Buffer.concat(segment.chunks), indirect: segment.indirect, packed: segment.packed};
+  }
+
+  /** Writes a segment again: its objects keep the numbers they had, so nothing else may have them. */
+  async copySegment(segment: Segment): Promise<void> {
+    for (const [objectNumber, offset] of segment.indirect) this.#entries.set(objectNumber, {offset: this.#offset + offset});
+    for (const [objectNumber, stream, index] of segment.packed) this.#entries.set(objectNumber, {stream, index});
+    await this.#append(segment.bytes);
+  }
+
   /**
    * Writes every object still in `context`, the cross-reference stream and the trailer, and closes
    * the file. `trailer` holds the trailer's entries (Root, Info, ID) as PDF source.
@@ -88,6 +123,7 @@ export class BookWriter {
 
   async #writeIndirect(objectNumber: number, body: Buffer): Promise<void> {
     this.#entries.set(objectNumber, {offset: this.#offset});
+    this.#segment?.indirect.push([objectNumber, this.#offset - this.#segment.start]);
     await this.#append(latin1(`${objectNumber} 0 obj\n`));
     await this.#append(body);
     await this.#append(latin1('\nendobj\n'));
@@ -102,6 +138,7 @@ export class BookWriter {
     const bodies: Buffer[] = [];
     packed.forEach(([objectNumber, body], at) => {
       this.#entries.set(objectNumber, {stream: streamNumber, index: at});
+      this.#segment?.packed.push([objectNumber, streamNumber, at]);
       index.push(`${objectNumber} ${position}`);
       bodies.push(body, latin1('\n'));
       position += body.length + 1;
@@ -149,6 +186,7 @@ export class BookWriter {
   }
 
   async #append(bytes: Buffer): Promise<void> {
+    this.#segment?.chunks.push(bytes);
     this.#pending.push(bytes);
     this.#pendingBytes += bytes.length;
     this.#offset += bytes.length;

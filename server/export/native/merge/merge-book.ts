@@ -1,37 +1,32 @@
 import {setImmediate as nextTurn} from 'node:timers/promises';
 import {PDFDict, PDFDocument, PDFName, PDFNumber, PDFPageLeaf, PDFRef, ReadingDirection} from 'pdf-lib';
-import {readPart, type PartDestination, type PdfPart, type PrintedPart, type ReadOptions} from '../shared/pdf-part';
-import {BookWriter, refsAbove} from './book-writer';
+import type {ExportPrintCache} from '../print-cache/print-once';
+import type {PartDestination, PdfPart, PrintedPart, ReadOptions} from '../shared/pdf-part';
+import {BookWriter} from './book-writer';
 import {
   linkPages,
   pageSize,
   titlesByTarget,
   writeNamedDestinations,
   writeOutline,
+  type LinkTargets,
   type OutlineEntry,
   type PlacedTarget,
   type ResolveTarget,
 } from './book-navigation';
-import type {FontSharedGlyphs} from './font-shared-glyphs';
 import {restoreSharedGlyphText} from './ideograph-text';
 import {ownResources, stampOverlay} from './overlay-stamp';
 import type {OverlayPiece} from './print-overlay';
-import {markPartArtifacts} from './part-artifacts';
 import {BookStructure, type PartRole} from './structure-tree';
+import {copyPart, writeContentPart, type BookText} from './write-content';
+import {placesKept, readPlace, writtenKeys} from './written-parts';
 import {writeXmpMetadata} from './xmp-metadata';
 
 export type {OutlineEntry} from './book-navigation';
+export type {BookText} from './write-content';
 
 /** A destination in the merged book. */
 export type BookDestination = PartDestination;
-
-/** What every part's text needs the same way: the characters it was written in (ideograph-text.ts). */
-export type BookText = {
-  /** The installed fonts' shared glyphs; none leaves the text as printed. */
-  sharedGlyphs?: FontSharedGlyphs;
-  /** The characters of the book's pages, which tell which code point of a shared glyph the text used. */
-  bookChars?: ReadonlySet<string>;
-};
 
 export type StartInput = BookText & {
   /** The file the book is written to. */
@@ -48,6 +43,8 @@ export type StartInput = BookText & {
   marker: string;
   /** `direction: 'rtl'`: viewers lay two-page spreads out right to left. */
   metadata: BookMetadata;
+  /** Where parts written into a book before are kept (written-parts.ts); none: every part is copied anew. */
+  cache?: ExportPrintCache;
 };
 
 export type BookMetadata = {title: string; subject: string; language: string; direction?: 'ltr' | 'rtl'; author?: string};
@@ -62,14 +59,17 @@ export type StartedBook = {
   contentRefs: PDFRef[];
   /** Reserved for the TOC's first page, which content links may jump to. */
   tocRef?: PDFRef;
+  /** Content parts written again as a book before had them. */
+  reused: number;
 };
 
 /**
- * Begins the book: reads each content part again, marks its artifacts, copies it onto page
- * references reserved for the whole book, turns its links into jumps, and writes what it brought
- * to the file, keeping only its page dictionaries (the overlay is drawn on them last). One part is
- * in memory at a time. merge.ts starts it before printing the TOC and the overlay, which need none
- * of it, so that the copying runs while Chromium prints.
+ * Begins the book: writes each content part onto page references reserved for the whole book,
+ * keeping only its page dictionaries in memory (the overlay is drawn on them last). A part
+ * written into a book before is written again as it was, its links pointed again
+ * (write-content.ts); any other is read again, its artifacts marked, copied and linked. One part
+ * is in memory at a time. merge.ts starts it before printing the TOC and the overlay, which need
+ * none of it, so that the copying runs while Chromium prints.
  */
 export async function startBook(input: StartInput): Promise<StartedBook> {
   const document = await PDFDocument.create({updateMetadata: false});
@@ -81,41 +81,56 @@ export async function startBook(input: StartInput): Promise<StartedBook> {
     writeMetadata(document, input.metadata);
     await writer.write(context, [context.trailerInfo.Info as PDFRef], {packed: false});
     const structure = new BookStructure(document);
-    const total = input.content.reduce((sum, part) => sum + part.pageCount, 0);
-    const contentRefs = Array.from({length: total}, () => context.nextRef());
+    const firstContentObject = context.largestObjectNumber + 1;
+    const {cache} = input;
+    const titles = titlesByTarget(input.outline);
+    const keys = cache
+      ? input.content.map((part) => writtenKeys(part.bytes, {...input, titles, firstContentObject, fonts: cache.machine.fonts}))
+      : [];
+    const places = cache ? placesKept(await Promise.all(keys.map((key) => readPlace(cache, key))), firstContentObject) : [];
+    // Parts written before keep their numbers and keys; every other object and key goes above theirs.
+    for (const place of places) {
+      if (!place) continue;
+      context.largestObjectNumber = Math.max(context.largestObjectNumber, ...place.numbers.map(([, last]) => last));
+      structure.keysFrom(place.keys[1]);
+    }
+    // A part written before keeps its pages' references (the first of its ranges) too.
+    const keptPages = input.content.map((part, index) => {
+      const [first, last] = places[index]?.numbers[0] ?? [0, -1];
+      return places[index]?.pageCount === part.pageCount && last - first + 1 === part.pageCount ? first : undefined;
+    });
+    const contentRefs = input.content.flatMap((part, index) =>
+      Array.from({length: part.pageCount}, (_, page) =>
+        keptPages[index] === undefined ? context.nextRef() : PDFRef.of(keptPages[index] + page),
+      ),
+    );
     const tocRef = input.tocTarget ? context.nextRef() : undefined;
     const contentPages: PDFPageLeaf[] = [];
-    const titles = titlesByTarget(input.outline);
     let height = 0;
     const resolve: ResolveTarget = (id) => {
       if (id === input.tocTarget && tocRef) return {ref: tocRef, height, x: 0, y: height};
       const destination = input.destinations.get(id);
       return destination && {ref: contentRefs[destination.page]!, height, x: destination.x, y: destination.y};
     };
-    for (const printed of input.content) {
-      const part = await readPart(printed.bytes, input.read);
-      const before = context.largestObjectNumber;
-      const {pages, roots} = await copyPart(structure, part, 'content', input, contentRefs.slice(contentPages.length));
-      height = pages[0]?.getHeight() ?? height;
-      const leaves = pages.map((page) => page.node);
-      structure.forget(roots, linkPages(context, leaves, {resolve, titles, marker: input.marker}));
-      for (const leaf of leaves) ownResources(context, leaf);
+    const targets: LinkTargets = {resolve, titles, marker: input.marker};
+    let reused = 0;
+    for (const [index, printed] of input.content.entries()) {
+      const refs = contentRefs.slice(contentPages.length, contentPages.length + printed.pageCount);
+      const how = {
+        ...{context, structure, writer, text: input, read: input.read, targets},
+        pagesAre: (pageHeight: number) => (height = pageHeight),
+        cache: cache && {store: cache, keys: keys[index]!},
+      };
+      const {leaves, again} = await writeContentPart(printed, refs, keptPages[index] === undefined ? undefined : places[index], how);
+      if (again) reused++;
       contentPages.push(...leaves);
-      await writer.write(context, refsAbove(context, before));
       await nextTurn();
     }
-    return {document, structure, writer, contentPages, contentRefs, tocRef};
+    return {document, structure, writer, contentPages, contentRefs, tocRef, reused};
   } catch (error) {
     await writer.abandon();
     throw error;
   }
-}
-
-async function copyPart(structure: BookStructure, part: PdfPart, role: PartRole, text: BookText, refs: readonly PDFRef[]) {
-  // The cover is drawn as one artifact whatever it holds.
-  if (role !== 'cover') await markPartArtifacts(part);
-  if (text.sharedGlyphs) await restoreSharedGlyphText(part.document, text.sharedGlyphs, text.bookChars);
-  return structure.copyPart(part.document, role, part.removedAnnotations, refs.slice(0, part.pageCount));
 }
 
 export type FinishInput = BookText & {
@@ -170,7 +185,7 @@ export async function finishBook(input: FinishInput): Promise<number> {
       );
     };
     const titles = titlesByTarget(input.outline);
-    structure.forget(frontRoots, linkPages(context, front, {resolve, titles, marker: input.marker}));
+    structure.forget(frontRoots, linkPages(context, front, {resolve, titles, marker: input.marker}).dropped);
     if (input.overlay) {
       const {sharedGlyphs, bookChars} = input;
       const prepare = sharedGlyphs && ((overlay: PDFDocument) => restoreSharedGlyphText(overlay, sharedGlyphs, bookChars));

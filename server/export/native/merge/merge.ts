@@ -49,6 +49,7 @@ export async function merge({browser, job, plan, book, rendered, sharedGlyphs, c
     outline: book.outline,
     marker: MARKER,
     metadata: book.metadata,
+    cache,
   }).then((started) => ((contentWritten = since()), started));
   starting.catch(() => undefined); // awaited below: a failure surfaces there.
   try {
@@ -117,7 +118,10 @@ export async function merge({browser, job, plan, book, rendered, sharedGlyphs, c
       outline: book.outline,
       marker: MARKER,
     });
-    job.log(`merge: content written at ${contentWritten}, TOC and overlay printed at ${printed}, book finished at ${since()}`);
+    job.log(
+      `merge: content written at ${contentWritten} (${started.reused} of ${content.length} parts as written before), ` +
+        `TOC and overlay printed at ${printed}, book finished at ${since()}`,
+    );
     return pages;
   }
 }

@@ -5,6 +5,9 @@ import {dictOf, itemsOf, numberTreeEntries} from './struct-elements';
 import {wrapListBodies} from './list-bodies';
 import {tagTableOfContents} from './toc-tags';
 
+/** A part as copyPart copied it: its pages, its top structure elements, its parent tree entries and the keys [from, to) they have. */
+export type CopiedPart = {pages: PDFPage[]; roots: PDFObject[]; parentTree: Array<[number, PDFObject]>; keys: [number, number]};
+
 /** What a printed part is in the book: its role decides how its structure joins the book's. */
 export type PartRole = 'cover' | 'toc' | 'content';
 
@@ -68,7 +71,7 @@ export class BookStructure {
     role: PartRole = 'content',
     removedAnnotations: ReadonlySet<PDFRef> = new Set(),
     pageRefs?: readonly PDFRef[],
-  ): {pages: PDFPage[]; roots: PDFObject[]} {
+  ): CopiedPart {
     const context = this.#book.context;
     const copier = PDFObjectCopier.for(part.context, context);
     const sourceRootRef = part.catalog.get(PDFName.of('StructTreeRoot'));
@@ -88,11 +91,12 @@ export class BookStructure {
       context.assign(ref, leaf);
       return PDFPage.of(leaf, ref, this.#book);
     });
+    const keys: [number, number] = [this.#nextKey, this.#nextKey];
     if (role === 'cover') {
       for (const page of pages) this.#drawAsArtifact(page);
-      return {pages, roots: []};
+      return {pages, roots: [], parentTree: [], keys};
     }
-    if (!sourceRoot) return {pages, roots: []};
+    if (!sourceRoot) return {pages, roots: [], parentTree: [], keys};
 
     // The part's tree is reshaped before it is copied: annotations readPart took off the pages
     // (anchors) leave it, lists get their item bodies, and grouping elements dissolve (last: a
@@ -112,12 +116,15 @@ export class BookStructure {
     }
     (role === 'toc' ? this.#front : this.#parts).push(...copiedRoots);
     let highest = -1;
+    const parentTree: Array<[number, PDFObject]> = [];
     for (const [key, value] of numberTreeEntries(part.context, sourceRoot.lookupMaybe(PDFName.of('ParentTree'), PDFDict))) {
       highest = Math.max(highest, key);
-      if (!removedKeys.has(key)) this.#parentTree.push([key + offset, copier.copy(value)]);
+      if (!removedKeys.has(key)) parentTree.push([key + offset, copier.copy(value)]);
     }
+    this.#parentTree.push(...parentTree);
     const nextKey = sourceRoot.lookupMaybe(PDFName.of('ParentTreeNextKey'), PDFNumber)?.asNumber() ?? highest + 1;
     this.#nextKey += Math.max(nextKey, highest + 1);
+    keys[1] = this.#nextKey;
 
     for (const page of pages) {
       shift(page.node, STRUCT_PARENTS, offset);
@@ -127,7 +134,24 @@ export class BookStructure {
         if (annotation) shift(annotation, STRUCT_PARENT, offset);
       }
     }
-    return {pages, roots: copiedRoots};
+    return {pages, roots: copiedRoots, parentTree, keys};
+  }
+
+  /** Parent tree keys from here on are `floor` or above: the keys of parts written before (addWritten) are below. */
+  keysFrom(floor: number): void {
+    this.#nextKey = Math.max(this.#nextKey, floor);
+  }
+
+  /**
+   * Adds a part copied into another book before and written again as it was (written-parts.ts):
+   * its top elements, its parent tree entries and the keys forget() took out, as copyPart and
+   * forget gave them then.
+   */
+  addWritten(part: Pick<CopiedPart, 'roots' | 'parentTree' | 'keys'>, gone: Iterable<number>): void {
+    this.#parts.push(...part.roots);
+    this.#parentTree.push(...part.parentTree);
+    for (const key of gone) this.#gone.add(key);
+    this.keysFrom(part.keys[1]);
   }
 
   /**
@@ -135,8 +159,10 @@ export class BookStructure {
    * structure under `roots` (a part's, as copyPart returned them), before those elements are
    * written to the file.
    */
-  forget(roots: readonly PDFObject[], dropped: ReadonlySet<PDFRef>): void {
-    for (const key of forgetAnnotations(this.#book.context, roots, dropped)) this.#gone.add(key);
+  forget(roots: readonly PDFObject[], dropped: ReadonlySet<PDFRef>): number[] {
+    const gone = [...forgetAnnotations(this.#book.context, roots, dropped)];
+    for (const key of gone) this.#gone.add(key);
+    return gone;
   }
 
   /** Wraps all a page draws in one Artifact sequence: a page printed untagged, all furniture. */

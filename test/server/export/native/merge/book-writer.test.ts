@@ -70,4 +70,42 @@ describe('BookWriter', () => {
     await writer.abandon();
     assert.ok((await fs.stat(file)).size < 20);
   });
+
+  it('writes a segment again into another file, where its objects keep their numbers beside gaps', async () => {
+    // The first book: one page whose content and font are written as a segment.
+    const first = await PDFDocument.create({updateMetadata: false});
+    const font = await first.embedFont(StandardFonts.Helvetica);
+    first.addPage([300, 200]).drawText('written once, copied after', {x: 20, y: 100, font, size: 12});
+    await first.flush();
+    const pageRef = first.getPage(0).ref;
+    const firstWriter = await BookWriter.open(path.join(dir, 'first.pdf'));
+    const bookObjects = [pageRef, first.context.trailerInfo.Root, first.catalog.get(PDFName.of('Pages'))];
+    const page = first.getPage(0).node.clone(first.context);
+    const segment = await firstWriter.writeSegment(
+      first.context,
+      first.context
+        .enumerateIndirectObjects()
+        .map(([ref]) => ref)
+        .filter((ref) => !bookObjects.includes(ref)),
+    );
+    await firstWriter.abandon();
+    assert.ok(segment.packed.length > 0 && segment.indirect.length > 0, 'packed objects and streams');
+
+    // The second book: its catalog and page tree far above the segment's numbers, the page put back at its number.
+    const second = await PDFDocument.create({updateMetadata: false});
+    second.context.largestObjectNumber = 1000;
+    const tree = second.context.register(second.context.obj({Type: 'Pages', Kids: [pageRef], Count: 1}));
+    const root = second.context.register(second.context.obj({Type: 'Catalog', Pages: tree}));
+    page.set(PDFName.of('Parent'), tree);
+    second.context.assign(pageRef, page);
+    const file = path.join(dir, 'copied.pdf');
+    const writer = await BookWriter.open(file);
+    await writer.copySegment(segment);
+    await writer.finish(second.context, `/Root ${String(root)}`);
+
+    await run('qpdf', ['--check', file]);
+    const {stdout} = await run('pdftotext', [file, '-']);
+    assert.equal(stdout.trim(), 'written once, copied after');
+    assert.equal((await PDFDocument.load(await fs.readFile(file))).getPageCount(), 1);
+  });
 });

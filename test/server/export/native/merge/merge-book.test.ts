@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
-import {PDFDict, PDFDocument, PDFName, PDFNull, PDFString, StandardFonts} from 'pdf-lib';
+import {PDFArray, PDFDict, PDFDocument, PDFName, PDFNull, PDFNumber, PDFString, StandardFonts} from 'pdf-lib';
 import {finishBook, startBook, type FinishInput, type OutlineEntry} from '../../../../../server/export/native/merge/merge-book';
+import {PrintCache} from '../../../../../server/export/native/print-cache/print-cache';
+import type {ExportPrintCache} from '../../../../../server/export/native/print-cache/print-once';
 import {readPart, type PartDestination} from '../../../../../server/export/native/shared/pdf-part';
 import {pdfStructure} from '../../../../helpers/pdf-structure';
 import {tempDir} from '../../../../helpers/fixtures';
@@ -41,6 +43,9 @@ async function mergeParts(
   book: Omit<FinishInput, 'book' | 'destinations' | 'overlayPages' | 'marker'> & {
     destinations?: Map<string, PartDestination>;
     overlayPages?: Set<number>;
+    /** Parts written before are written again from here; `reused` is told how many. */
+    cache?: ExportPrintCache;
+    reused?: (count: number) => void;
   },
 ): Promise<Uint8Array> {
   const content = await Promise.all(
@@ -52,7 +57,17 @@ async function mergeParts(
   const destinations = book.destinations ?? new Map();
   const file = path.join(dir, `book-${++books}.pdf`);
   const metadata = {title: 'The Book', subject: 'All of it', language: 'en'};
-  const started = await startBook({file, content, read: {}, destinations, outline: book.outline, marker: MARKER, metadata});
+  const started = await startBook({
+    file,
+    content,
+    read: {},
+    destinations,
+    outline: book.outline,
+    marker: MARKER,
+    metadata,
+    cache: book.cache,
+  });
+  book.reused?.(started.reused);
   const pages = await finishBook({
     ...book,
     book: started,
@@ -159,5 +174,112 @@ describe('startBook and finishBook', () => {
       .getPages()
       .map((page) => page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().length ?? 0);
     assert.deepEqual(xObjects, [0, 1], 'the overlay is drawn on page 2 only, from its second piece');
+  });
+
+  it('writes a part written before again as it was, its links pointed at where their targets are now', async () => {
+    const store = await PrintCache.open({dir: path.join(dir, 'cache'), maxBytes: 1 << 26});
+    const cache = {store, machine: {chromium: 'test', fonts: 'test'}};
+    const toB = `${MARKER}${encodeURIComponent('b--step')}`;
+    const a = await chromiumLikePart(2, {a: 0}, [
+      [1, toB],
+      [0, `${MARKER}nowhere`],
+    ]);
+    const b = await chromiumLikePart(1, {b: 0, 'b--step': 0}, [[0, `${MARKER}a`]]);
+    const longerB = await chromiumLikePart(3, {b: 0, 'b--step': 2}, [[2, `${MARKER}a`]]);
+    const outline: OutlineEntry[] = [
+      {title: 'A', target: 'a', open: false, children: []},
+      {title: 'B', target: 'b', open: false, children: []},
+    ];
+    const merged = async (parts: Uint8Array[], withCache: boolean) => {
+      const content = await Promise.all(parts.map((bytes) => readPart(bytes)));
+      const destinations = new Map<string, PartDestination>();
+      let first = 0;
+      for (const part of content) {
+        for (const [id, at] of part.destinations) destinations.set(id, {...at, page: at.page + first});
+        first += part.pageCount;
+      }
+      let reused = -1;
+      const bytes = await mergeParts(parts, {
+        destinations,
+        outline,
+        cache: withCache ? cache : undefined,
+        reused: (count) => (reused = count),
+      });
+      return {bytes, reused, structure: await pdfStructure(bytes)};
+    };
+
+    /** The top of each link's destination: the target's, with room above it. */
+    const destinationTops = async (bytes: Uint8Array) => {
+      const document = await PDFDocument.load(bytes);
+      return document
+        .getPages()
+        .flatMap((page) =>
+          (page.node.lookupMaybe(PDFName.of('Annots'), PDFArray)?.asArray() ?? []).map((annotation) =>
+            document.context.lookup(annotation, PDFDict).lookup(PDFName.of('Dest'), PDFArray).lookup(3, PDFNumber).asNumber(),
+          ),
+        );
+    };
+    const cold = await merged([a, b], true);
+    assert.equal(cold.reused, 0);
+    assert.deepEqual(await destinationTops(cold.bytes), [712, 712], "the first part's link too");
+    const again = await merged([a, b], true);
+    assert.equal(again.reused, 2, 'both parts written again');
+    assert.deepEqual(again.structure.links, cold.structure.links);
+    assert.deepEqual(again.structure.outline, cold.structure.outline);
+    assert.deepEqual(again.structure.namedDestinations, cold.structure.namedDestinations);
+    assert.deepEqual(
+      again.structure.links.map((link) => [link.page, link.destPage]),
+      [
+        [1, 2],
+        [2, 0],
+      ],
+    );
+
+    // B grows by two pages and its step moves to its last page: A is written again, its link to B's step follows it.
+    const edited = await merged([a, longerB], true);
+    assert.equal(edited.reused, 1);
+    const uncached = await merged([a, longerB], false);
+    assert.equal(uncached.reused, 0);
+    assert.deepEqual(edited.structure.links, uncached.structure.links);
+    assert.deepEqual(
+      edited.structure.links.map((link) => [link.page, link.destPage]),
+      [
+        [1, 4],
+        [4, 0],
+      ],
+    );
+    assert.deepEqual(edited.structure.outline, uncached.structure.outline);
+    assert.equal(edited.structure.pageCount, 5);
+    const texts = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPages().map((page) => page.getSize().height);
+    assert.deepEqual(await texts(edited.bytes), await texts(uncached.bytes));
+
+    // A link A dropped finds its target now: A is copied anew, and links there.
+    const withTarget = await chromiumLikePart(1, {nowhere: 0}, []);
+    const found = await merged([a, b, withTarget], true);
+    assert.equal(found.reused, 1, 'B only');
+    assert.deepEqual(
+      found.structure.links.map((link) => [link.page, link.destPage]),
+      [
+        [0, 3],
+        [1, 2],
+        [2, 0],
+      ],
+    );
+  });
+
+  it('copies a part anew when its numbers meet those of a part before it', async () => {
+    const store = await PrintCache.open({dir: path.join(dir, 'cache-clash'), maxBytes: 1 << 26});
+    const cache = {store, machine: {chromium: 'test', fonts: 'test'}};
+    const a = await chromiumLikePart(1, {a: 0}, []);
+    const b = await chromiumLikePart(1, {b: 0}, []);
+    let reused = -1;
+    const merge = (parts: Uint8Array[]) => mergeParts(parts, {outline: [], cache, reused: (count) => (reused = count)});
+    await merge([a]);
+    await merge([b]);
+    // Both were first in their books, so they had the same numbers: only the first is written again.
+    const both = await merge([a, b]);
+    assert.equal(reused, 1);
+    assert.equal((await PDFDocument.load(both)).getPageCount(), 2);
+    assert.equal((await pdfStructure(both)).pageCount, 2);
   });
 });
