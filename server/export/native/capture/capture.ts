@@ -42,12 +42,14 @@ export async function capture(
     FILES_READ_AT_ONCE,
   );
   const fingerprints = plan.chapters.map((chapter, index) => CaptureCache.fingerprint(files[index], chapter, fingerprintSettings));
+  const build = buildDir === undefined ? undefined : {dir: buildDir, baseUrl: job.manifest.baseUrl};
   const pages = new Map<string, CapturedPage>();
-  const missing = plan.chapters.filter((chapter, index) => {
-    const cached = cache.get(fingerprints[index]);
+  const missing: typeof plan.chapters = [];
+  for (const [index, chapter] of plan.chapters.entries()) {
+    const cached = await cache.get(fingerprints[index], build);
     if (cached) pages.set(chapter.key, cached);
-    return !cached;
-  });
+    else missing.push(chapter);
+  }
   const cachedStyles = buildDir ? cache.styles(buildDir) : undefined;
   if (missing.length === 0 && cachedStyles) {
     job.log(`reused all ${pages.size} captured pages: the build has not changed`);
@@ -79,12 +81,12 @@ export async function capture(
   if (fresh.counts) {
     job.log(`pages taken from the build: ${fresh.counts.fromBuild}, rendered in the browser: ${fresh.counts.rendered}`);
   }
-  plan.chapters.forEach((chapter, index) => {
+  for (const [index, chapter] of plan.chapters.entries()) {
     const page = fresh.pages.get(chapter.key);
-    if (!page) return;
+    if (!page) continue;
     pages.set(chapter.key, page);
-    if (buildDir) cache.set(fingerprints[index], page);
-  });
+    if (build) await cache.set(fingerprints[index], page, build);
+  }
   // Pages captured again from the same stylesheets (a rebuild names them anew) add their inline
   // styles to those of the pages reused: the book's CSS, and every part's print cache key, stay as they were.
   const sameSheets = cachedStyles && fresh.styles.links.every((link) => cachedStyles.links.includes(link));
