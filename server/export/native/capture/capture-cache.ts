@@ -13,26 +13,15 @@ export type BuiltFile = {path: string; digest: string};
  * taken from the build is parsed without running any script.
  */
 const SCRIPTS = /<script\b[^>]*>[\s\S]*?<\/script>|<link\b[^>]*\brel="(?:preload|prefetch|modulepreload)"[^>]*>/gi;
-/** The same for a page rendered in the browser, its inline scripts kept: they run there, and scripts it loads are compared by their contents. */
-const SCRIPT_FILES = /<script\b[^>]*\bsrc=[^>]*>\s*<\/script>|<link\b[^>]*\brel="(?:preload|prefetch|modulepreload)"[^>]*>/gi;
 
-/**
- * webpack's runtime chunk maps every chunk to the hash of its contents, so it changes, and is
- * named anew, whenever any doc does; a page depends on what it loads (its own chunks are
- * compared by their contents) and on the runtime's code: the build's runtime chunk of the same
- * name is read, without the hashes.
- */
-const RUNTIME_CHUNK = /(?:^|\/)runtime~[^/]*\.js$/;
-const CHUNK_HASH = /[0-9a-f]{8}/g;
-
-type Entry = {fingerprint: string; page: CapturedPage; bytes: number; scripts?: Map<string, string>};
+type Entry = {fingerprint: string; page: CapturedPage; bytes: number};
 
 /**
  * Pages captured from a static build, kept between exports. A page is reused while its HTML
- * file in the build says the same, without its scripts, and the capture settings are the same:
- * a rebuild after one doc changed names every script anew in every page, captures that doc
- * again and reuses the others. A page rendered in the browser also ran the site's scripts: it
- * is reused while every script its tab had loaded says the same (CapturedPage.scripts).
+ * file in the build says the same and the capture settings are the same. A page taken from the
+ * build's HTML is compared without its scripts, so a rebuild after one doc changed captures
+ * that doc again and reuses the others; a page rendered in the browser runs the site's
+ * scripts, so any change to them captures it again.
  */
 export class CaptureCache {
   readonly #entries = new Map<string, Entry>();
@@ -67,30 +56,20 @@ export class CaptureCache {
       if (!file.startsWith(buildDir + path.sep)) return undefined;
       const html = await fs.readFile(file, 'utf8').catch(() => undefined);
       if (html === undefined) continue;
-      const read = html.replace(chapter.rendersInBrowser ? SCRIPT_FILES : SCRIPTS, '');
+      const read = chapter.rendersInBrowser ? html : html.replace(SCRIPTS, '');
       return {path: file, digest: createHash('sha256').update(read).digest('hex')};
     }
     return undefined;
   }
 
-  /**
-   * The page captured for this fingerprint; for a page rendered in the browser, only while the
-   * scripts its tab loaded are what they were in `build` (the build's folder and base URL).
-   */
-  async get(fingerprint: string | undefined, build?: {dir: string; baseUrl: string}): Promise<CapturedPage | undefined> {
-    const entry = fingerprint === undefined ? undefined : this.#entries.get(fingerprint);
-    if (!entry?.page.scripts) return entry?.page;
-    if (!build || !entry.scripts) return undefined;
-    const now = await scriptDigests(build.dir, build.baseUrl, [...entry.scripts.keys()]);
-    return [...entry.scripts].every(([script, digest]) => now.get(script) === digest) ? entry.page : undefined;
+  get(fingerprint: string | undefined): CapturedPage | undefined {
+    return fingerprint === undefined ? undefined : this.#entries.get(fingerprint)?.page;
   }
 
-  /** Keeps a page captured from `build`; a page rendered in the browser with the digests of its scripts there. */
-  async set(fingerprint: string | undefined, page: CapturedPage, build?: {dir: string; baseUrl: string}): Promise<void> {
+  set(fingerprint: string | undefined, page: CapturedPage): void {
     if (fingerprint === undefined || this.#entries.has(fingerprint)) return;
     const bytes = page.html.length * 2;
-    const scripts = page.scripts && build ? await scriptDigests(build.dir, build.baseUrl, page.scripts) : undefined;
-    this.#entries.set(fingerprint, {fingerprint, page, bytes, scripts});
+    this.#entries.set(fingerprint, {fingerprint, page, bytes});
     this.#bytes += bytes;
     for (const [key, entry] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
@@ -111,29 +90,4 @@ export class CaptureCache {
   get size(): number {
     return this.#entries.size;
   }
-}
-
-/** The SHA-256 of each script's file in the build (the runtime chunk's without its chunk hashes); none for a script that is gone. */
-async function scriptDigests(buildDir: string, baseUrl: string, scripts: string[]): Promise<Map<string, string>> {
-  const digests = new Map<string, string>();
-  for (const script of scripts) {
-    const relative = script.startsWith(baseUrl) ? script.slice(baseUrl.length) : script.replace(/^\/+/, '');
-    const file = RUNTIME_CHUNK.test(script)
-      ? await runtimeChunk(path.join(path.resolve(buildDir), relative))
-      : path.join(buildDir, relative);
-    const code = file && (await fs.readFile(file, 'utf8').catch(() => undefined));
-    if (code === undefined) continue;
-    const read = RUNTIME_CHUNK.test(script) ? code.replace(CHUNK_HASH, '#') : code;
-    digests.set(script, createHash('sha256').update(read).digest('hex'));
-  }
-  return digests;
-}
-
-/** The build's one runtime chunk of the same name as `file` (runtime~main.<hash>.js), or undefined. */
-async function runtimeChunk(file: string): Promise<string | undefined> {
-  const name = path.basename(file).split('.')[0]!;
-  const found = (await fs.readdir(path.dirname(file)).catch(() => [])).filter(
-    (entry) => entry.startsWith(`${name}.`) && entry.endsWith('.js'),
-  );
-  return found.length === 1 ? path.join(path.dirname(file), found[0]!) : undefined;
 }

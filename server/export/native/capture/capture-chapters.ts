@@ -152,20 +152,13 @@ export async function captureChapters(browser: Browser, chapters: Chapter[], opt
       // Taken before any await, so two tabs never start on the same chapter.
       const first = rendered[next++]!;
       const page = await openExportPage(browser, CAPTURE_VIEWPORT_WIDTH, PAGE_LIB_SCRIPT);
-      // Every script the tab runs may shape the pages it renders after: a page is captured with all of them.
-      const scripts = new Set<string>();
-      page.on('response', (response) => {
-        const url = new URL(response.url());
-        if (url.origin === new URL(options.origin).origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
-      });
-      const captured = async (chapter: Chapter) => ({...(await captureOne(page, chapter, options)), scripts: [...scripts].sort()});
       try {
         page.on('pageerror', (error) => options.log(`page error on ${page.url()}: ${(error as Error).message}`));
         await openAt(page, options.origin + first.permalink, options.pageTimeoutMs);
-        done(first, await captured(first));
+        done(first, await captureOne(page, first, options));
         for (let count = 1; count < (options.pagesPerTab ?? PAGES_PER_TAB) && next < rendered.length; count++) {
           const chapter = rendered[next++]!;
-          done(chapter, await captured(chapter));
+          done(chapter, await captureOne(page, chapter, options));
         }
         // Doc pages are where the site's CSS for content lives; a tab ends on one.
         styles.push(await page.evaluate(pageStyles));

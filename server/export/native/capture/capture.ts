@@ -42,14 +42,12 @@ export async function capture(
     FILES_READ_AT_ONCE,
   );
   const fingerprints = plan.chapters.map((chapter, index) => CaptureCache.fingerprint(files[index], chapter, fingerprintSettings));
-  const build = buildDir === undefined ? undefined : {dir: buildDir, baseUrl: job.manifest.baseUrl};
   const pages = new Map<string, CapturedPage>();
-  const missing: typeof plan.chapters = [];
-  for (const [index, chapter] of plan.chapters.entries()) {
-    const cached = await cache.get(fingerprints[index], build);
+  const missing = plan.chapters.filter((chapter, index) => {
+    const cached = cache.get(fingerprints[index]);
     if (cached) pages.set(chapter.key, cached);
-    else missing.push(chapter);
-  }
+    return !cached;
+  });
   const cachedStyles = buildDir ? cache.styles(buildDir) : undefined;
   if (missing.length === 0 && cachedStyles) {
     job.log(`reused all ${pages.size} captured pages: the build has not changed`);
@@ -81,12 +79,12 @@ export async function capture(
   if (fresh.counts) {
     job.log(`pages taken from the build: ${fresh.counts.fromBuild}, rendered in the browser: ${fresh.counts.rendered}`);
   }
-  for (const [index, chapter] of plan.chapters.entries()) {
+  plan.chapters.forEach((chapter, index) => {
     const page = fresh.pages.get(chapter.key);
-    if (!page) continue;
+    if (!page) return;
     pages.set(chapter.key, page);
-    if (build) await cache.set(fingerprints[index], page, build);
-  }
+    if (buildDir) cache.set(fingerprints[index], page);
+  });
   // Pages captured again from the same stylesheets (a rebuild names them anew) add their inline
   // styles to those of the pages reused: the book's CSS, and every part's print cache key, stay as they were.
   const sameSheets = cachedStyles && fresh.styles.links.every((link) => cachedStyles.links.includes(link));

@@ -17,11 +17,6 @@ export type CapturedPage = {
   finalPath: string;
   /** Things that did not settle before the page's deadline. */
   warnings: string[];
-  /**
-   * A page rendered in the browser: the site's scripts its tab had loaded when it was captured
-   * (paths on the site). capture-cache.ts captures it again when one of them changed.
-   */
-  scripts?: string[];
 };
 
 export type PageStyles = {
