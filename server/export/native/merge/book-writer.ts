@@ -27,7 +27,8 @@ export type Segment = {
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
 
-function bytesOf(object: PDFObject): Buffer {
+/** An object's bytes as the file has them. */
+export function bytesOf(object: PDFObject): Buffer {
   const bytes = Buffer.allocUnsafe(object.sizeInBytes());
   object.copyBytesInto(bytes, 0);
   return bytes;

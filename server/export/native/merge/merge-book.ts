@@ -84,9 +84,8 @@ export async function startBook(input: StartInput): Promise<StartedBook> {
     const firstContentObject = context.largestObjectNumber + 1;
     const {cache} = input;
     const titles = titlesByTarget(input.outline);
-    const keys = cache
-      ? input.content.map((part) => writtenKeys(part.bytes, {...input, titles, firstContentObject, fonts: cache.machine.fonts}))
-      : [];
+    const keyOf = cache && writtenKeys({...input, titles, firstContentObject, fonts: cache.machine.fonts});
+    const keys = keyOf ? input.content.map((part) => keyOf(part.bytes)) : [];
     const places = cache ? placesKept(await Promise.all(keys.map((key) => readPlace(cache, key))), firstContentObject) : [];
     // Parts written before keep their numbers and keys; every other object and key goes above theirs.
     for (const place of places) {

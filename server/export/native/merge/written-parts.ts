@@ -4,7 +4,7 @@ import {codeDigest} from '../print-cache/code-digest';
 import {PrintCache} from '../print-cache/print-cache';
 import type {ExportPrintCache} from '../print-cache/print-once';
 import type {ReadOptions} from '../shared/pdf-part';
-import type {Segment} from './book-writer';
+import {bytesOf, type Segment} from './book-writer';
 
 /**
  * Where a part written into a book had its objects: ranges [first, last] of object numbers (its
@@ -41,41 +41,37 @@ export type WrittenKeys = {place: string; written: string};
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * The keys of a part written into a book: its printed bytes, how it was read, the book's
- * characters (ideograph-text.ts restores text with them), the titles its links are described by,
- * the installed fonts, the merge's code, and the number of objects every book begins with (the
- * structure's root and Document elements, which the part's elements name).
+ * The keys of each part written into this book: its printed bytes, and what every part shares:
+ * how parts are read, the book's characters (ideograph-text.ts restores text with them), the
+ * titles links are described by, the installed fonts, the merge's code, and the number of objects
+ * every book begins with (the structure's root and Document elements, which the part's elements
+ * name). What the parts share is digested once.
  */
-export function writtenKeys(
-  bytes: Uint8Array,
-  book: {
-    read: ReadOptions;
-    marker: string;
-    bookChars?: ReadonlySet<string>;
-    titles: ReadonlyMap<string, string>;
-    firstContentObject: number;
-    fonts: string;
-  },
-): WrittenKeys {
-  const what = {
-    part: createHash('sha256').update(bytes).digest('hex'),
+export function writtenKeys(book: {
+  read: ReadOptions;
+  marker: string;
+  bookChars?: ReadonlySet<string>;
+  titles: ReadonlyMap<string, string>;
+  firstContentObject: number;
+  fonts: string;
+}): (bytes: Uint8Array) => WrittenKeys {
+  const shared = {
     read: book.read,
     marker: book.marker,
     chars: digest([...(book.bookChars ?? [])].sort().join('')),
     titles: digest(JSON.stringify([...book.titles])),
     first: book.firstContentObject,
     fonts: book.fonts,
+    code: codeDigest(['merge', 'shared']),
   };
-  const code = codeDigest(['merge', 'shared']);
-  return {place: PrintCache.key({kind: 'written-place', code, ...what}), written: PrintCache.key({kind: 'written-part', code, ...what})};
+  return (bytes) => {
+    const what = {part: createHash('sha256').update(bytes).digest('hex'), ...shared};
+    return {place: PrintCache.key({kind: 'written-place', ...what}), written: PrintCache.key({kind: 'written-part', ...what})};
+  };
 }
 
 /** An object as PDF source (latin1), as the book's file has it. */
-export function sourceOf(object: PDFObject): string {
-  const bytes = Buffer.allocUnsafe(object.sizeInBytes());
-  object.copyBytesInto(bytes, 0);
-  return bytes.toString('latin1');
-}
+export const sourceOf = (object: PDFObject): string => bytesOf(object).toString('latin1');
 
 /** PDF source parsed into `context`'s objects (a dictionary with /Type /Page becomes a page leaf). */
 export function parseSource(context: PDFContext, source: string): PDFObject {
