@@ -3,6 +3,7 @@ import {createHash} from 'node:crypto';
 import {createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {killTree} from '../../server/export/process-tree';
+import {EXAMPLE, type SiteSize} from './site-size';
 
 export type SitePreparation = {
   siteDir: string;
@@ -60,12 +61,19 @@ function builtFingerprint(siteDir: string): string | undefined {
   }
 }
 
-/** Why the site needs a build, or undefined when its build is current. */
-function staleBuild(siteDir: string, plugin: string): string | undefined {
-  const builtPage = statSync(path.join(siteDir, 'build', 'index.html'), {throwIfNoEntry: false});
-  if (!builtPage) return 'no build';
+/** Why the site needs a build even to start, or undefined when it has one. */
+function missingBuild(siteDir: string): string | undefined {
+  if (!existsSync(path.join(siteDir, 'build', 'index.html'))) return 'no build';
   // The server reads its export manifest from there.
   if (!existsSync(path.join(siteDir, '.docusaurus', 'docusaurus-plugin-export-pdf'))) return 'no export manifest';
+  return undefined;
+}
+
+/** Why the site needs a build, or undefined when its build is current. */
+function staleBuild(siteDir: string, plugin: string): string | undefined {
+  const missing = missingBuild(siteDir);
+  if (missing) return missing;
+  const builtPage = statSync(path.join(siteDir, 'build', 'index.html'));
   if (Math.max(...SOURCES.map((name) => newestMtime(path.join(siteDir, name)))) > builtPage.mtimeMs) return 'sources changed';
   if (builtFingerprint(siteDir) !== plugin) return 'built with another lib/ (plugin, theme or client module)';
   return undefined;
@@ -94,12 +102,38 @@ function runTool(label: string, args: string[], cwd: string, logFile: string): P
   });
 }
 
-/** Generates the site of `docs` docs when missing and builds it when its build is missing or stale. */
-export async function prepareSite(repoRoot: string, docs: number): Promise<SitePreparation> {
+/** `docusaurus build` in the site's directory (what `npm run build -w example-site` runs there), into `result`. */
+async function build(repoRoot: string, siteDir: string, logFile: string, result: SitePreparation): Promise<void> {
+  const docusaurus = path.join(repoRoot, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
+  result.buildLog = logFile;
+  const started = performance.now();
+  await runTool('docusaurus build', [docusaurus, 'build'], siteDir, logFile);
+  result.buildMs = performance.now() - started;
+}
+
+/**
+ * The example site is the repository's: never generated nor edited, built only when its build is
+ * missing (`npm run build` rebuilds it with the plugin; the tests do too).
+ */
+async function prepareExampleSite(repoRoot: string, sitesDir: string): Promise<SitePreparation> {
+  const siteDir = path.join(repoRoot, 'example-site');
+  const result: SitePreparation = {siteDir, generated: false, buildReason: missingBuild(siteDir)};
+  if (result.buildReason) await build(repoRoot, siteDir, path.join(sitesDir, `build-${EXAMPLE}.log`), result);
+  return result;
+}
+
+/**
+ * The example site, or the generated site of that many docs: generated when missing and built
+ * when its build is missing or stale.
+ */
+export async function prepareSite(repoRoot: string, size: SiteSize): Promise<SitePreparation> {
+  if (!existsSync(path.join(repoRoot, 'lib', 'plugin', 'index.js'))) throw new Error('no lib/plugin: run `npm run build:package` first');
   const sitesDir = path.join(repoRoot, '.bench', 'sites');
+  mkdirSync(sitesDir, {recursive: true});
+  if (size === EXAMPLE) return prepareExampleSite(repoRoot, sitesDir);
+  const docs = size;
   const siteDir = path.join(sitesDir, `docs-${docs}`);
   const result: SitePreparation = {siteDir, generated: false};
-  mkdirSync(sitesDir, {recursive: true});
   if (!existsSync(path.join(siteDir, '.bench-site')) || !existsSync(path.join(siteDir, 'docusaurus.config.ts'))) {
     const generator = path.join(repoRoot, 'scripts', 'bench', 'generate-site.ts');
     await runTool(
@@ -113,11 +147,7 @@ export async function prepareSite(repoRoot: string, docs: number): Promise<SiteP
   const plugin = pluginFingerprint(repoRoot);
   result.buildReason = staleBuild(siteDir, plugin);
   if (result.buildReason) {
-    const docusaurus = path.join(repoRoot, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
-    result.buildLog = path.join(sitesDir, `build-${docs}.log`);
-    const started = performance.now();
-    await runTool('docusaurus build', [docusaurus, 'build'], siteDir, result.buildLog);
-    result.buildMs = performance.now() - started;
+    await build(repoRoot, siteDir, path.join(sitesDir, `build-${docs}.log`), result);
     writeFileSync(path.join(siteDir, BUILD_STAMP), `${JSON.stringify({plugin, builtAt: new Date().toISOString()}, null, 2)}\n`);
   }
   return result;

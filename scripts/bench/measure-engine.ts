@@ -8,6 +8,7 @@ import {pdfPages} from './pdf-pages';
 import {engineNamed, isJobStart, parseJobLine, phaseTimes, type JobLine, type PhaseTimes} from './phases';
 import {PeakRssSampler, leftoverProcesses, treeRssBytes, type SeenProcess} from './process-tree-rss';
 import {ServerProcess} from './server-process';
+import {sizeSlug, type SiteSize} from './site-size';
 import {loggedEngine} from './engine-variants';
 
 export type RunResult = {
@@ -40,7 +41,7 @@ export type RunResult = {
 
 export type EngineResult = {
   engine: string;
-  docs: number;
+  docs: SiteSize;
   runsPlanned: number;
   serverStartMs?: number;
   /** Why the server did not start. */
@@ -58,7 +59,7 @@ export type EngineResult = {
 export type EngineBench = {
   repoRoot: string;
   siteDir: string;
-  docs: number;
+  docs: SiteSize;
   engine: string;
   runs: number;
   timeoutMs: number;
@@ -197,7 +198,7 @@ export function engineResult(bench: EngineBench): EngineResult {
     runsPlanned: bench.runs,
     runs: [],
     leftovers: [],
-    serverLog: path.join(bench.logDir, `docs-${bench.docs}-${bench.engine}-run-1.server.log`),
+    serverLog: path.join(bench.logDir, `${sizeSlug(bench.docs)}-${bench.engine}-run-1.server.log`),
   };
 }
 
@@ -227,7 +228,7 @@ async function measureOnFreshServer(bench: EngineBench, run: number, plan: Expor
   const documentsDir = path.join(tempRoot, 'pdfs');
   await mkdir(documentsDir);
   const [apiPort, sitePort] = await twoFreePorts();
-  const serverLog = path.join(bench.logDir, `docs-${bench.docs}-${bench.engine}-run-${run}.server.log`);
+  const serverLog = path.join(bench.logDir, `${sizeSlug(bench.docs)}-${bench.engine}-run-${run}.server.log`);
   const seen = new Map<string, SeenProcess>();
   let ok = true;
 

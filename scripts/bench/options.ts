@@ -1,5 +1,7 @@
+import {EXAMPLE, type SiteSize} from './site-size';
+
 export type BenchOptions = {
-  sizes: number[];
+  sizes: SiteSize[];
   engines: string[];
   runs: number;
   /** Runs allowed for docs-to-pdf on sites of SLOW_SITE_DOCS docs or more. */
@@ -13,7 +15,9 @@ export const SLOW_SITE_DOCS = 300;
 
 export const USAGE = `Usage: npm run bench -- [flags]
 
-  --sizes 100,300,1000         docs per synthetic site (generated and built when needed)
+  --sizes example,100,300,1000 sites, in this order: "example" is the example site
+                               (example-site/, built when its build is missing), a number a
+                               synthetic site of that many docs (generated and built when needed)
   --engines native,native-untagged,docs-to-pdf
                                export engines to compare (EXPORT_ENGINE of the server);
                                native-untagged is native with EXPORT_TAGGED=false,
@@ -25,7 +29,7 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --help                       this text`;
 
 const DEFAULTS: BenchOptions = {
-  sizes: [100, 300, 1000],
+  sizes: [EXAMPLE, 100, 300, 1000],
   engines: ['native', 'native-untagged', 'native-render-1', 'docs-to-pdf'],
   runs: 3,
   slowRuns: 1,
@@ -39,6 +43,17 @@ function positiveInteger(flag: string, raw: string | undefined, max: number): nu
     throw new Error(`${flag} takes a whole number from 1 to ${max}, got ${raw === undefined ? 'nothing' : `"${raw}"`}`);
   }
   return value;
+}
+
+const MAX_DOCS = 100_000;
+
+function siteSize(flag: string, raw: string): SiteSize {
+  if (raw === EXAMPLE) return EXAMPLE;
+  const docs = Number(raw);
+  if (!/^\d+$/.test(raw) || docs < 1 || docs > MAX_DOCS) {
+    throw new Error(`${flag} takes "${EXAMPLE}" or a number of docs from 1 to ${MAX_DOCS}, got "${raw}"`);
+  }
+  return docs;
 }
 
 function list(flag: string, raw: string | undefined): string[] {
@@ -62,7 +77,7 @@ export function parseOptions(argv: string[]): BenchOptions | undefined {
       case '-h':
         return undefined;
       case '--sizes':
-        options.sizes = list(flag, value()).map((size) => positiveInteger(flag, size, 100_000));
+        options.sizes = [...new Set(list(flag, value()).map((size) => siteSize(flag, size)))];
         break;
       case '--engines':
         options.engines = list(flag, value());
@@ -87,7 +102,8 @@ export function parseOptions(argv: string[]): BenchOptions | undefined {
   return options;
 }
 
-/** How many exports one engine gets on a site of `docs` docs. */
-export function runsFor(options: BenchOptions, engine: string, docs: number): number {
-  return engine === 'docs-to-pdf' && docs >= SLOW_SITE_DOCS ? Math.min(options.runs, options.slowRuns) : options.runs;
+/** How many exports one engine gets on a site of that size (the example site is a small one). */
+export function runsFor(options: BenchOptions, engine: string, size: SiteSize): number {
+  const slow = size !== EXAMPLE && size >= SLOW_SITE_DOCS;
+  return engine === 'docs-to-pdf' && slow ? Math.min(options.runs, options.slowRuns) : options.runs;
 }

@@ -1,5 +1,6 @@
 import type {EngineResult} from './measure-engine';
 import {DOCS_TO_PDF_LEGEND} from './phases';
+import {sizeLabel, type SiteSize} from './site-size';
 import {phaseColumns, type EngineSummary} from './summary';
 import type {TargetOutcome} from './targets';
 
@@ -23,8 +24,8 @@ function textTable(header: string[], rows: string[][]): string {
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 
-/** The table of one site size, then its notes: failures, leftovers, what the phase columns mean. */
-export function formatSizeReport(docs: number, results: EngineResult[], summaries: EngineSummary[]): string {
+/** The size's name, its table, then its notes: failures, leftovers, what the phase columns mean. */
+export function formatSizeReport(size: SiteSize, results: EngineResult[], summaries: EngineSummary[]): string {
   const phases = phaseColumns(summaries);
   const header = [
     'engine',
@@ -76,9 +77,9 @@ export function formatSizeReport(docs: number, results: EngineResult[], summarie
     notes.push('phases: medians in s; an engine\'s "phases key=<n>ms" log line gives its phases as it names them.');
   }
   if (summaries.some((summary) => summary.engine === 'docs-to-pdf')) notes.push(DOCS_TO_PDF_LEGEND);
-  return `${textTable(header, rows)}\n\n${notes.map((note) => `  * ${note}`).join('\n')}`;
+  return `${sizeLabel(size)}\n${textTable(header, rows)}\n\n${notes.map((note) => `  * ${note}`).join('\n')}`;
 }
 
 export function formatTargets(outcomes: TargetOutcome[]): string {
-  return outcomes.map((outcome) => `  ${outcome.status}  ${outcome.docs} docs: ${outcome.target}: ${outcome.detail}`).join('\n');
+  return outcomes.map((outcome) => `  ${outcome.status}  ${sizeLabel(outcome.docs)}: ${outcome.target}: ${outcome.detail}`).join('\n');
 }

@@ -5,14 +5,18 @@
 // log, counts the PDF's pages with pdfinfo, prints a table per size with the targets, and
 // writes everything to .bench/results-<timestamp>.json (server logs: .bench/logs-<timestamp>/).
 //
-//   npm run bench                                   # sizes 100,300,1000; engines native,docs-to-pdf
+//   npm run bench                                   # sizes example,100,300,1000; all four engines
 //   npm run bench -- --engines docs-to-pdf --sizes 20 --runs 2
 //
-//   --sizes 100,300,1000   sites of N generated docs, .bench/sites/docs-N: generated when missing,
+//   --sizes example,100,300,1000
+//                          "example": the repository's example site (example-site/), built when
+//                          its build is missing, never generated nor edited (no edit scenario);
+//                          N: a site of N generated docs, .bench/sites/docs-N: generated when missing,
 //                          built when build/ is missing, older than the site's sources, or was
 //                          built with a different lib/ (the native engine needs the site to
 //                          bundle the plugin's current client module)
-//   --engines a,b          engines to compare, in this order (default native,docs-to-pdf)
+//   --engines a,b          engines to compare, in this order (default native,native-untagged,
+//                          native-render-1,docs-to-pdf)
 //   --runs 3               exports per engine and size on one server; after a failed or timed-out
 //                          export the engine's remaining runs for that size are skipped
 //   --slow-runs 1          runs for docs-to-pdf on sites of 300+ docs (one takes over 10 min)
@@ -33,6 +37,7 @@ import {engineResult, measureEngineRun, type EngineResult, type RunResult} from 
 import {parseOptions, runsFor, USAGE, type BenchOptions} from './options';
 import {formatSizeReport, formatTargets} from './report';
 import type {ServerProcess} from './server-process';
+import {EXAMPLE, sizeLabel, sizeSlug, type SiteSize} from './site-size';
 import {summarize, type EngineSummary} from './summary';
 import {scaleTargets, timePer1000Docs} from './scale-targets';
 import {evaluateTargets, type EditCheck, type TargetOutcome} from './targets';
@@ -40,7 +45,7 @@ import {evaluateTargets, type EditCheck, type TargetOutcome} from './targets';
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 type SizeResult = {
-  docs: number;
+  docs: SiteSize;
   site?: SitePreparation;
   /** Why the site could not be generated or built. */
   siteError?: string;
@@ -76,13 +81,13 @@ function onSignal(signal: NodeJS.Signals): void {
 }
 
 /** Sites of 3,000 docs and more get 15 minutes (the issue's deadline for them), unless --timeout-ms gives more. */
-function exportDeadline(options: BenchOptions, docs: number): number {
-  return docs >= 3000 ? Math.max(options.timeoutMs, 15 * 60_000) : options.timeoutMs;
+function exportDeadline(options: BenchOptions, docs: SiteSize): number {
+  return docs !== EXAMPLE && docs >= 3000 ? Math.max(options.timeoutMs, 15 * 60_000) : options.timeoutMs;
 }
 
-async function benchSize(options: BenchOptions, docs: number, logDir: string): Promise<SizeResult> {
+async function benchSize(options: BenchOptions, docs: SiteSize, logDir: string): Promise<SizeResult> {
   const result: SizeResult = {docs, engines: [], summaries: [], targets: []};
-  console.log(`\n=== ${docs} docs ===`);
+  console.log(`\n=== ${sizeLabel(docs)} ===`);
   try {
     result.site = await prepareSite(REPO_ROOT, docs);
   } catch (error) {
@@ -99,10 +104,10 @@ async function benchSize(options: BenchOptions, docs: number, logDir: string): P
   );
 
   // Run 1 of native edits one doc after its exports and exports again; run 2 of native, a cold
-  // export of the edited site, is the book to compare it with.
-  const edits = options.engines.includes('native') && options.runs >= 2;
-  const editedPdf = path.join(logDir, `docs-${docs}-edited.pdf`);
-  const coldPdf = path.join(logDir, `docs-${docs}-cold-after-edit.pdf`);
+  // export of the edited site, is the book to compare it with. Never on the example site.
+  const edits = docs !== EXAMPLE && options.engines.includes('native') && options.runs >= 2;
+  const editedPdf = path.join(logDir, `${sizeSlug(docs)}-edited.pdf`);
+  const coldPdf = path.join(logDir, `${sizeSlug(docs)}-cold-after-edit.pdf`);
   const editSite = async () => {
     const {file, added} = await toggleEdit(siteDir);
     console.log(
@@ -149,12 +154,12 @@ async function benchSize(options: BenchOptions, docs: number, logDir: string): P
       siteDir,
       editedPdf,
       coldPdf,
-      path.join(logDir, `docs-${docs}-edited-check-book.txt`),
+      path.join(logDir, `${sizeSlug(docs)}-edited-check-book.txt`),
     );
   }
   result.targets = evaluateTargets(docs, result.summaries, edits ? {check: result.editCheck} : undefined);
-  console.log(`\n${docs} docs\n${formatSizeReport(docs, result.engines, result.summaries)}`);
-  if (result.targets.length) console.log(`\nTargets, ${docs} docs:\n${formatTargets(result.targets)}`);
+  console.log(`\n${formatSizeReport(docs, result.engines, result.summaries)}`);
+  if (result.targets.length) console.log(`\nTargets, ${sizeLabel(docs)}:\n${formatTargets(result.targets)}`);
   return result;
 }
 

@@ -1,16 +1,18 @@
+import {generatedDocs, type SiteSize} from './site-size';
 import type {EngineSummary} from './summary';
 import type {TargetOutcome} from './targets';
 
 /** The cold export's time per 1,000 docs at 3,000 docs against that at 1,000 (issue: ≤ 1.1×, cost grows linearly). */
 const LINEAR_RATIO_MAX = 1.1;
 
-export type SizeSummaries = {docs: number; summaries: EngineSummary[]};
+export type SizeSummaries = {docs: SiteSize; summaries: EngineSummary[]};
 
-/** The native engine's median cold export per 1,000 docs, at each size it finished. */
+/** The native engine's median cold export per 1,000 docs, at each generated size it finished (not the example site). */
 export function timePer1000Docs(sizes: SizeSummaries[]): Array<{docs: number; ms: number}> {
-  return sizes.flatMap(({docs, summaries}) => {
+  return sizes.flatMap(({docs: size, summaries}) => {
+    const docs = generatedDocs(size);
     const wall = summaries.find((summary) => summary.engine === 'native')?.medianWallMs;
-    return wall === undefined ? [] : [{docs, ms: (wall * 1000) / docs}];
+    return docs === undefined || wall === undefined ? [] : [{docs, ms: (wall * 1000) / docs}];
   });
 }
 

@@ -1,8 +1,9 @@
 import {ONE_RENDER_TAB, UNTAGGED} from './engine-variants';
+import {EXAMPLE, type SiteSize} from './site-size';
 import {median, type EngineSummary} from './summary';
 
 export type TargetOutcome = {
-  docs: number;
+  docs: SiteSize;
   target: string;
   status: 'PASS' | 'FAIL' | 'SKIP';
   detail: string;
@@ -10,6 +11,13 @@ export type TargetOutcome = {
 
 const NATIVE = 'native';
 const DOCS_TO_PDF = 'docs-to-pdf';
+/** docs-to-pdf's median cold export / native's, on the generated site of 100 docs: at least this. */
+const SPEED_UP_MIN = 10;
+/**
+ * The same on the example site (issue: "Small sites too. ... the example site's cold export ≥ 12× faster
+ * than docs-to-pdf in the same run, through parallel parts and less fixed cost per part and per capture").
+ */
+const EXAMPLE_SPEED_UP_MIN = 12;
 /** Nothing changed since the last export: the book made then is served again (issue: ≤ 0.03× the cold export). */
 const UNCHANGED_RATIO_MAX = 0.03;
 /** One doc edited, the site rebuilt: only its part prints again (issue: ≤ 0.1× the cold export). */
@@ -32,20 +40,23 @@ const pass = (ok: boolean, detail: string) => ({status: ok ? ('PASS' as const) :
 const skip = (detail: string) => ({status: 'SKIP' as const, detail});
 const nativeFailed = (native: EngineSummary) => pass(false, `native: ${native.failure ?? 'no finished run'}`);
 
-const speedUp: Check = (native, baseline) => {
-  if (native.medianWallMs === undefined) return nativeFailed(native);
-  if (!baseline) return skip('docs-to-pdf was not run');
-  if (baseline.medianWallMs !== undefined) {
-    const factor = baseline.medianWallMs / native.medianWallMs;
-    return pass(factor >= 10, `×${factor.toFixed(1)} (docs-to-pdf ${s(baseline.medianWallMs)} / native ${s(native.medianWallMs)})`);
-  }
-  // docs-to-pdf ran at least this long before failing, so the speed-up is at least this much.
-  if (baseline.failedAfterMs === undefined) return skip(`docs-to-pdf has no run: ${baseline.failure ?? ''}`);
-  const atLeast = baseline.failedAfterMs / native.medianWallMs;
-  return atLeast >= 10
-    ? pass(true, `≥ ×${atLeast.toFixed(1)} (docs-to-pdf failed after ${s(baseline.failedAfterMs)})`)
-    : skip(`docs-to-pdf did not finish (after ${s(baseline.failedAfterMs)}); speed-up ≥ ×${atLeast.toFixed(1)} only`);
-};
+/** docs-to-pdf's median cold export / native's, at least `min`. */
+const speedUp =
+  (min: number): Check =>
+  (native, baseline) => {
+    if (native.medianWallMs === undefined) return nativeFailed(native);
+    if (!baseline) return skip('docs-to-pdf was not run');
+    if (baseline.medianWallMs !== undefined) {
+      const factor = baseline.medianWallMs / native.medianWallMs;
+      return pass(factor >= min, `×${factor.toFixed(1)} (docs-to-pdf ${s(baseline.medianWallMs)} / native ${s(native.medianWallMs)})`);
+    }
+    // docs-to-pdf ran at least this long before failing, so the speed-up is at least this much.
+    if (baseline.failedAfterMs === undefined) return skip(`docs-to-pdf has no run: ${baseline.failure ?? ''}`);
+    const atLeast = baseline.failedAfterMs / native.medianWallMs;
+    return atLeast >= min
+      ? pass(true, `≥ ×${atLeast.toFixed(1)} (docs-to-pdf failed after ${s(baseline.failedAfterMs)})`)
+      : skip(`docs-to-pdf did not finish (after ${s(baseline.failedAfterMs)}); speed-up ≥ ×${atLeast.toFixed(1)} only`);
+  };
 
 // Printing is the render phase (the parts) and the merge phase (the TOC printed again with its
 // page numbers, the header and footer overlay, the merge): the rest should cost no more than it.
@@ -119,9 +130,10 @@ function editedExport(native: EngineSummary, check: EditCheck | undefined): Omit
   );
 }
 
-const TARGETS: Record<number, Array<[string, Check]>> = {
+const TARGETS: Partial<Record<SiteSize, Array<[string, Check]>>> = {
+  [EXAMPLE]: [[`native speed-up ×(docs-to-pdf median / native median) ≥ ${EXAMPLE_SPEED_UP_MIN}`, speedUp(EXAMPLE_SPEED_UP_MIN)]],
   100: [
-    ['native speed-up ×(docs-to-pdf median / native median) ≥ 10', speedUp],
+    [`native speed-up ×(docs-to-pdf median / native median) ≥ ${SPEED_UP_MIN}`, speedUp(SPEED_UP_MIN)],
     ['native median ≤ 2 × its printing (render + merge phase medians)', printBound],
     ['peak RSS native ≤ docs-to-pdf', memory],
   ],
@@ -176,8 +188,8 @@ function parallelRender(native: EngineSummary, oneTab: EngineSummary): Omit<Targ
   return pass(ratio <= PARALLEL_RENDER_MAX, `render ×${ratio.toFixed(2)} (${s(parallel)} / ${s(serial)})`);
 }
 
-/** The targets for a site of `docs` docs, when native was among the engines. */
-export function evaluateTargets(docs: number, summaries: EngineSummary[], edit?: {check?: EditCheck}): TargetOutcome[] {
+/** The targets for a site of that size, when native was among the engines. */
+export function evaluateTargets(docs: SiteSize, summaries: EngineSummary[], edit?: {check?: EditCheck}): TargetOutcome[] {
   const native = summaries.find((summary) => summary.engine === NATIVE);
   if (!native) return [];
   const baseline = summaries.find((summary) => summary.engine === DOCS_TO_PDF);

@@ -20,8 +20,9 @@ const native = (medianWallMs: number | undefined, memory: {rss?: number; pss?: n
 const GB = 1024 ** 3;
 
 describe('bench targets across sizes and for memory', () => {
-  it('prints the time per 1,000 docs at each size native finished', () => {
+  it('prints the time per 1,000 docs at each generated size native finished, leaving the example site out', () => {
     const sizes = [
+      {docs: 'example' as const, summaries: [native(4_000)]},
       {docs: 100, summaries: [native(8_000)]},
       {docs: 1000, summaries: [native(80_000)]},
       {docs: 3000, summaries: [native(undefined)]},
@@ -50,6 +51,7 @@ describe('bench targets across sizes and for memory', () => {
     ]);
     assert.equal(unfinished[0]?.status, 'FAIL');
     assert.deepEqual(scaleTargets([{docs: 1000, summaries: [native(80_000)]}]), [], 'nothing to judge without both sizes');
+    assert.deepEqual(scaleTargets([{docs: 'example', summaries: [native(4_000)]}]), [], 'nor on the example site');
   });
 
   it('judges peak RSS against the absolute limits at 1,000 and 3,000 docs, with PSS shown beside it', () => {

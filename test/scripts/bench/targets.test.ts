@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
+import {formatTargets} from '../../../scripts/bench/report';
+import type {SiteSize} from '../../../scripts/bench/site-size';
 import type {EngineSummary} from '../../../scripts/bench/summary';
 import {evaluateTargets, pairedRatios, type TargetOutcome} from '../../../scripts/bench/targets';
 
@@ -53,5 +55,32 @@ describe('bench targets: parallel printing', () => {
     assert.equal(judge(15_000)?.status, 'PASS');
     assert.match(judge(15_000)!.detail, /render ×0\.60 \(15\.0 s \/ 25\.0 s\)/);
     assert.equal(judge(17_300)?.status, 'FAIL');
+  });
+});
+
+describe('bench targets: the example site against docs-to-pdf', () => {
+  const speedUp = (outcomes: TargetOutcome[]) => outcomes.find((outcome) => outcome.target.startsWith('native speed-up'));
+
+  it('passes a native median at least 12× faster than docs-to-pdf in the same run, with the figures', () => {
+    const outcome = speedUp(evaluateTargets('example', [engine('native', [5_000], 10), engine('docs-to-pdf', [65_000], 10)]));
+    assert.equal(outcome?.target, 'native speed-up ×(docs-to-pdf median / native median) ≥ 12');
+    assert.equal(outcome?.status, 'PASS');
+    assert.equal(outcome?.detail, '×13.0 (docs-to-pdf 65.0 s / native 5.0 s)');
+    assert.match(formatTargets([outcome!]), /^ {2}PASS {2}example site: native speed-up .* ≥ 12: ×13\.0 /);
+  });
+
+  it('fails ×10.8 there, which would pass at 100 docs, and skips without docs-to-pdf', () => {
+    const [native, docsToPdf] = [engine('native', [6_000], 10), engine('docs-to-pdf', [65_000], 10)];
+    assert.equal(speedUp(evaluateTargets('example', [native, docsToPdf]))?.status, 'FAIL');
+    assert.equal(speedUp(evaluateTargets(100, [native, docsToPdf]))?.status, 'PASS');
+    assert.equal(speedUp(evaluateTargets('example', [native]))?.status, 'SKIP');
+  });
+
+  it("is the example site's own: 100 docs keep ×10, and the example site gets none of their other targets", () => {
+    const summaries = [engine('native', [5_000], 10), engine('docs-to-pdf', [65_000], 10)];
+    const targets = (size: SiteSize) => evaluateTargets(size, summaries).map((outcome) => outcome.target);
+    assert.deepEqual(targets('example'), ['native speed-up ×(docs-to-pdf median / native median) ≥ 12']);
+    assert.ok(targets(100).includes('native speed-up ×(docs-to-pdf median / native median) ≥ 10'));
+    assert.ok(!targets(100).some((target) => target.endsWith('≥ 12')));
   });
 });
