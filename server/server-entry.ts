@@ -154,6 +154,7 @@ async function startServers(
   log(`Site: http://${shownHost}:${config.sitePort}${manifest.baseUrl}`);
   log(`API:  http://${shownHost}:${config.apiPort} (GET /health, /export-pdf, /pdf-files)`);
   log(`PDFs: ${config.documentsDir}`);
+  void exporter.warm();
 
   return {
     config,

@@ -29,6 +29,10 @@ export class EngineSelector implements ExportEngine {
     await engine.run(job);
   }
 
+  async warm(job: Pick<ExportJob, 'manifest'>): Promise<void> {
+    await this.pick(job).warm?.(job);
+  }
+
   async close(): Promise<void> {
     await Promise.all(Object.values(this.#engines).map((engine) => engine.close?.()));
   }

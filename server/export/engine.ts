@@ -70,6 +70,11 @@ export interface ExportEngine {
   /** Throws ExportRejected when the engine cannot export what was asked, before anything queues. */
   check?(job: Pick<ExportJob, 'manifest' | 'subset'>): void;
   run(job: ExportJob): Promise<void>;
+  /**
+   * Starts ahead of the first export of this site what the engine keeps between exports (a warm
+   * browser), so that export does not wait for it. A failure here is the first export's to report.
+   */
+  warm?(job: Pick<ExportJob, 'manifest'>): Promise<void>;
   /** Releases what the engine keeps between exports (a warm browser). */
   close?(): Promise<void>;
 }

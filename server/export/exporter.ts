@@ -126,6 +126,20 @@ export class Exporter {
     return result;
   }
 
+  /**
+   * Has the engine of the site's default book start what it keeps between exports (the native
+   * engine's browser: about half a second at launch), so the first export finds it running.
+   * Never fails: an engine that cannot start says so when an export asks for it.
+   */
+  async warm(): Promise<void> {
+    try {
+      const {manifest} = resolveExportTarget(await this.#loadManifests());
+      if (!this.#closing) await this.#options.engine.warm?.({manifest});
+    } catch {
+      // The first export reports it, with the error mapped as every export's is.
+    }
+  }
+
   /** Removes scratch files of exports whose server process is gone. */
   async sweepStale(): Promise<void> {
     const {documentsDir, workRoot} = this.#options;

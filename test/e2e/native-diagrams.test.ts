@@ -12,6 +12,7 @@ import {BrowserHost} from '../../server/export/native/shared/browser-host';
 import {captureChapters} from '../../server/export/native/capture/capture-chapters';
 import {contentBox} from '../../server/export/native/shared/paper';
 import {printPart} from '../../server/export/native/shared/print-part';
+import {PrintTabs} from '../../server/export/native/shared/print-tabs';
 import {closeServer, freePort, listen} from '../../server/listen';
 import {readManifest} from '../../server/manifest';
 import {createStaticSiteApp} from '../../server/site/static-site';
@@ -96,7 +97,8 @@ describe('native engine: diagrams', {timeout: 180_000}, () => {
     const box = contentBox(manifest.options.paperFormat, manifest.options.margin);
     const body = bookPartBody([{chapter, page: capture.pages.get(chapter.key)!}], destinationIds([chapter], capture.pages));
     let look: DiagramLook | undefined;
-    await printPart(browser, {
+    const tabs = new PrintTabs(browser);
+    await printPart(tabs, {
       origin,
       html: documentShell(capture.styles, body, bookPartCss(undefined, box.height)),
       pdf: {format: manifest.options.paperFormat, printBackground: true},
@@ -105,6 +107,7 @@ describe('native engine: diagrams', {timeout: 180_000}, () => {
         look = await page.evaluate(diagramLook);
       },
     });
+    await tabs.close();
     return look!;
   }
 

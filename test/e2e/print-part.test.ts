@@ -3,10 +3,11 @@ import {execFileSync} from 'node:child_process';
 import {mkdir} from 'node:fs/promises';
 import type {IncomingMessage, Server, ServerResponse} from 'node:http';
 import {after, before, describe, it} from 'node:test';
-import type {Browser} from 'puppeteer-core';
+import type {Browser, Target} from 'puppeteer-core';
 import {BrowserHost} from '../../server/export/native/shared/browser-host';
 import {readPart} from '../../server/export/native/shared/pdf-part';
 import {printPart} from '../../server/export/native/shared/print-part';
+import {PrintTabs} from '../../server/export/native/shared/print-tabs';
 import {closeServer, freePort, listen} from '../../server/listen';
 import {WORK_ROOT} from '../helpers/processes';
 
@@ -52,15 +53,48 @@ describe('printing a book part', {timeout: 120_000}, () => {
 
   const request = (html: string) => ({origin, html, pdf: {format: 'A4' as const}, layoutWidth: 700});
 
+  const textOf = (bytes: Uint8Array) => execFileSync('pdftotext', ['-', '-'], {input: bytes}).toString();
+  const part = (text: string) => request(`<!doctype html><html><body><h1>${text}</h1></body></html>`);
+
   it("prints the document handed over, although the site's service worker would fetch the URL from the site", async () => {
-    const bytes = await printPart(browser, request('<!doctype html><html><body><h1>Part text</h1></body></html>'));
+    const tabs = new PrintTabs(browser);
+    const bytes = await printPart(tabs, part('Part text'));
+    await tabs.close();
     assert.equal((await readPart(bytes)).pageCount, 1);
-    const text = execFileSync('pdftotext', ['-', '-'], {input: bytes}).toString();
-    assert.match(text, /Part text/);
-    assert.doesNotMatch(text, /Page Not Found/);
+    assert.match(textOf(bytes), /Part text/);
+    assert.doesNotMatch(textOf(bytes), /Page Not Found/);
   });
 
   it('fails rather than print a document that is not the part', async () => {
-    await assert.rejects(printPart(browser, request('<p>no html element to mark</p>')), /the book part did not load/);
+    const tabs = new PrintTabs(browser);
+    await assert.rejects(printPart(tabs, request('<p>no html element to mark</p>')), /the book part did not load/);
+    assert.equal((await browser.pages()).length, 0, 'the tab of a failed print is closed, not kept for the next');
+    await tabs.close();
+  });
+
+  it('prints document after document in a tab opened ahead, each only itself, and replaces the tab after printsPerTab', async () => {
+    const tabs = new PrintTabs(browser, 3);
+    let opened = 0;
+    const count = (target: Target) => void (opened += target.type() === 'page' ? 1 : 0);
+    browser.on('targetcreated', count);
+    tabs.openAhead(1, 700);
+    const widths: number[] = [];
+    const texts: string[] = [];
+    for (const name of ['First', 'Second', 'Third', 'Fourth']) {
+      const bytes = await printPart(tabs, {
+        ...part(`${name} part`),
+        // A width of its own for one of them: the tab is laid out again at it.
+        layoutWidth: name === 'Second' ? 500 : 700,
+        prepare: async (page) => void widths.push(await page.evaluate(() => window.innerWidth)),
+      });
+      texts.push(textOf(bytes).trim());
+    }
+    browser.off('targetcreated', count);
+    assert.deepEqual(texts, ['First part', 'Second part', 'Third part', 'Fourth part']);
+    assert.deepEqual(widths, [700, 500, 700, 700]);
+    assert.equal(opened, 2, 'three prints in the tab opened ahead, the fourth in a second');
+    assert.equal((await browser.pages()).length, 1, 'the first tab closed after its third print');
+    await tabs.close();
+    assert.equal((await browser.pages()).length, 0);
   });
 });

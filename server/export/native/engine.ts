@@ -18,6 +18,8 @@ import type {PrintCache} from './print-cache/print-cache';
 import {partPrinting, render} from './render/render';
 import {BrowserHost} from './shared/browser-host';
 import {PhaseClock} from './shared/phase-clock';
+import {contentBox} from './shared/paper';
+import {PrintTabs} from './shared/print-tabs';
 
 export type NativeEngineOptions = {
   /** Parent of the warm browser's profile directory. */
@@ -38,6 +40,16 @@ export type NativeEngineOptions = {
 };
 
 const PAGE_TIMEOUT_MS = 30_000;
+
+/** What one export's steps share. */
+type ExportContext = {
+  plan: BookPlan;
+  browser: Browser;
+  /** The tabs render and merge print in, closed when the export ends. */
+  printTabs: PrintTabs;
+  clock: PhaseClock;
+  report: (phase: EnginePhase, done?: number, total?: number) => void;
+};
 /** What one tab printing a part of about 1.5 MB of HTML may take, Chromium's renderer and its share of the merge. */
 const RENDER_TAB_BYTES = 600 * 1024 * 1024;
 
@@ -95,25 +107,41 @@ export class NativeEngine implements ExportEngine {
     );
   }
 
+  async warm(): Promise<void> {
+    await this.#host.acquire();
+  }
+
   async close(): Promise<void> {
     await this.#host.close();
   }
 
   async #export(job: ExportJob): Promise<void> {
-    const clock = new PhaseClock();
-    const tabs = this.#tabs;
     const report = (phase: EnginePhase, done?: number, total?: number) => job.onProgress?.(progressIn(PROGRESS_PLAN, phase, done, total));
+    const clock = new PhaseClock();
     report('discover');
     const plan = await clock.time('discover', () => discover(job));
+    const browser = await this.#host.acquire();
+    const printTabs = new PrintTabs(browser);
+    try {
+      await this.#exportPlan(job, {plan, browser, printTabs, clock, report});
+    } finally {
+      await printTabs.close();
+    }
+  }
+
+  async #exportPlan(job: ExportJob, {plan, browser, printTabs, clock, report}: ExportContext): Promise<void> {
+    const tabs = this.#tabs;
+    const renderTabs = this.#renderTabs ?? renderConcurrency();
     const chapters = plan.chapters.length;
     report('capture', 0, chapters);
-    const browser = await this.#host.acquire();
     const limits = {tabs, pagesPerTab: this.#pagesPerTab, pageTimeoutMs: PAGE_TIMEOUT_MS};
+    const {paperFormat, margin} = job.manifest.options;
+    // Pages to capture mean parts to print: their tabs open meanwhile, and the first prints find them open.
+    const openPrintTabs = () => printTabs.openAhead(renderTabs, Math.floor(contentBox(paperFormat, margin).width));
     const captured = await clock.time('capture', () =>
-      capture(job, plan, browser, this.#cache, limits, (done) => report('capture', done, chapters)),
+      capture(job, plan, browser, this.#cache, limits, (done) => report('capture', done, chapters), openPrintTabs),
     );
     report('assemble');
-    const renderTabs = this.#renderTabs ?? renderConcurrency();
     const book = await clock.time('assemble', () =>
       assemble({job, plan, capture: captured, tabs: renderTabs, partBytes: this.#partBytes, tagged: this.#tagged}),
     );
@@ -126,9 +154,10 @@ export class NativeEngine implements ExportEngine {
       return;
     }
     const onPrinted = (done: number, total: number) => report('render', done, total);
-    const rendered = await clock.time('render', () => render({browser, job, book, tabs: renderTabs, onPrinted, cache}));
+    const rendered = await clock.time('render', () => render({printTabs, job, book, tabs: renderTabs, onPrinted, cache}));
     report('merge');
-    const pages = await clock.time('merge', () => merge({browser, job, plan, book, rendered, sharedGlyphs: this.#sharedGlyphs, cache}));
+    const sharedGlyphs = this.#sharedGlyphs;
+    const pages = await clock.time('merge', () => merge({printTabs, job, plan, book, rendered, sharedGlyphs, cache}));
     // The book is read back once, after merge let go of everything else.
     if (cache) await cache.store.put(cache.book, await fs.readFile(job.outputFile));
     job.log(

@@ -1,4 +1,3 @@
-import type {Browser} from 'puppeteer-core';
 import type {BookPlan} from '../../book-plan';
 import type {ExportJob} from '../../engine';
 import type {AssembledBook} from '../assemble/assemble';
@@ -11,9 +10,11 @@ import type {FontSharedGlyphs} from './font-shared-glyphs';
 import {finishBook, startBook} from './merge-book';
 import {placeDestinations} from './page-numbers';
 import {printOverlay} from './print-overlay';
+import type {PrintTabs} from '../shared/print-tabs';
 
 export type MergeInput = {
-  browser: Browser;
+  /** The export's print tabs, which render leaves open for the TOC and the overlay. */
+  printTabs: PrintTabs;
   job: ExportJob;
   plan: BookPlan;
   book: AssembledBook;
@@ -32,7 +33,7 @@ const TOC_ATTEMPTS = 3;
  * not in render: they need every part's length, which only the printed parts tell.
  * Returns the book's page count.
  */
-export async function merge({browser, job, plan, book, rendered, sharedGlyphs, cache}: MergeInput): Promise<number> {
+export async function merge({printTabs, job, plan, book, rendered, sharedGlyphs, cache}: MergeInput): Promise<number> {
   const content = rendered.parts;
   const text = {sharedGlyphs, bookChars: book.bookChars};
   const began = performance.now();
@@ -66,7 +67,7 @@ export async function merge({browser, job, plan, book, rendered, sharedGlyphs, c
     const coverPages = cover?.pageCount ?? 0;
     const contentPages = content.reduce((sum, part) => sum + part.pageCount, 0);
     const overlayFor = (tocPages: number, destinations: Map<string, PartDestination>) =>
-      printOverlay(browser, job, cache, {
+      printOverlay(printTabs, job, cache, {
         totalPages: coverPages + tocPages + contentPages,
         coverPages,
         tocPages,
@@ -96,7 +97,7 @@ export async function merge({browser, job, plan, book, rendered, sharedGlyphs, c
         return page === undefined ? undefined : page + 1;
       });
       const printing = {origin: job.siteOrigin, pdf: book.pdf, box: book.box, log: job.log};
-      const printingToc = printOnce(cache, frontMatterPrint(html, printing), () => printFrontMatter(browser, html, printing));
+      const printingToc = printOnce(cache, frontMatterPrint(html, printing), () => printFrontMatter(printTabs, html, printing));
       [toc, overlay] = await Promise.all([printingToc.then((bytes) => readPart(bytes)), overlayFor(overlaidTocPages, destinations)]);
       if (toc.pageCount === overlaidTocPages || attempt === TOC_ATTEMPTS) break;
     }

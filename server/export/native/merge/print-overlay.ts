@@ -1,4 +1,4 @@
-import type {Browser, PDFOptions} from 'puppeteer-core';
+import type {PDFOptions} from 'puppeteer-core';
 import type {BookPlan} from '../../book-plan';
 import type {BookTexts} from '../../book-texts';
 import {escapeHtml} from '../../page-templates';
@@ -7,6 +7,7 @@ import {overlayPages, type placeDestinations} from './page-numbers';
 import {buildOverlay} from './page/overlay';
 import {contentBox, paperSize} from '../shared/paper';
 import {printPart} from '../shared/print-part';
+import type {PrintTabs} from '../shared/print-tabs';
 import {overlayPrint, printOnce, type ExportPrintCache} from '../print-cache/print-once';
 
 /** Overlay pages printed in one document. */
@@ -25,7 +26,7 @@ export type OverlayPiece = {firstPage: number; bytes: Uint8Array};
  * over 30 s).
  */
 export async function printOverlay(
-  browser: Browser,
+  tabs: PrintTabs,
   job: ExportJob,
   cache: ExportPrintCache | undefined,
   layout: {
@@ -74,7 +75,7 @@ export async function printOverlay(
     // A piece whose pages keep their numbers and headers is the one printed before: an edit that
     // adds no page prints none again.
     const bytes = await printOnce(cache, overlayPrint({html, input}, pdf), () =>
-      printPart(browser, {
+      printPart(tabs, {
         origin: job.siteOrigin,
         html,
         pdf,

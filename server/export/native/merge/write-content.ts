@@ -1,3 +1,4 @@
+import {setImmediate as nextTurn} from 'node:timers/promises';
 import {PDFDict, PDFName, PDFRef, type PDFContext, type PDFPageLeaf} from 'pdf-lib';
 import type {ExportPrintCache} from '../print-cache/print-once';
 import {readPart, type PdfPart, type PrintedPart, type ReadOptions} from '../shared/pdf-part';
@@ -46,7 +47,9 @@ export type ContentWriting = {
 export async function copyPart(structure: BookStructure, part: PdfPart, role: PartRole, text: BookText, refs: readonly PDFRef[]) {
   // The cover is drawn as one artifact whatever it holds.
   if (role !== 'cover') await markPartArtifacts(part);
+  await nextTurn();
   if (text.sharedGlyphs) await restoreSharedGlyphText(part.document, text.sharedGlyphs, text.bookChars);
+  await nextTurn();
   return structure.copyPart(part.document, role, part.removedAnnotations, refs.slice(0, part.pageCount));
 }
 
@@ -106,8 +109,11 @@ async function writeAgain(part: WrittenPart, bytes: Buffer, how: ContentWriting)
 async function writeAnew(printed: PrintedPart, refs: readonly PDFRef[], how: ContentWriting): Promise<PDFPageLeaf[]> {
   const {context, structure, writer, targets} = how;
   const part = await readPart(printed.bytes, how.read);
+  // Chromium prints the TOC and the overlay meanwhile: each of its round trips waits for a turn.
+  await nextTurn();
   const before = context.largestObjectNumber;
   const copied = await copyPart(structure, part, 'content', how.text, refs);
+  await nextTurn();
   const leaves = copied.pages.map((page) => page.node);
   if (leaves[0]) how.pagesAre(pageSize(leaves[0]).height);
   const links = linkPages(context, leaves, targets);

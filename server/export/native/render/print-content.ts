@@ -1,9 +1,10 @@
-import type {Browser, Page, PDFOptions} from 'puppeteer-core';
+import type {Page, PDFOptions} from 'puppeteer-core';
 import {FigureFit} from './figure-fit';
 import {dropEmptyBoxes, fitBookPart, keepRowItemsWhole, settleBookPart, trimChapterEnds} from './page/book-part';
 import {linkBookPart, placeAnchors} from './page/book-links';
 import {ANCHOR, MARKER} from '../shared/markers';
 import {printPart} from '../shared/print-part';
+import type {PrintTabs} from '../shared/print-tabs';
 
 const ASSET_TIMEOUT_MS = 15_000;
 /** Font sizes a table wider than the text tries, before it is scaled down as a whole. */
@@ -29,11 +30,11 @@ export async function settle(page: Page, log: (line: string) => void): Promise<v
 
 /** Prints a cover or a TOC: one document whose stylesheets, fonts and images are waited for. */
 export function printFrontMatter(
-  browser: Browser,
+  tabs: PrintTabs,
   html: string,
   printing: Pick<PartPrinting, 'origin' | 'pdf' | 'box' | 'log'>,
 ): Promise<Uint8Array> {
-  return printPart(browser, {
+  return printPart(tabs, {
     origin: printing.origin,
     html,
     pdf: printing.pdf,
@@ -47,14 +48,14 @@ export function printFrontMatter(
  * anchors placed at every target, assets loaded, what is too wide fitted to
  * the text width, and large figures kept from leaving pages blank (figure-fit.ts).
  */
-export function printContentPart(browser: Browser, html: string, printing: PartPrinting): Promise<Uint8Array> {
+export function printContentPart(tabs: PrintTabs, html: string, printing: PartPrinting): Promise<Uint8Array> {
   const figures = new FigureFit({
     contentHeight: printing.box.height,
     marginTop: printing.marginTop,
     anchorPrefix: ANCHOR,
     log: printing.log,
   });
-  return printPart(browser, {
+  return printPart(tabs, {
     origin: printing.origin,
     html,
     pdf: printing.pdf,

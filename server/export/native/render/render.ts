@@ -1,10 +1,10 @@
-import type {Browser} from 'puppeteer-core';
 import type {ExportJob} from '../../engine';
 import type {AssembledBook} from '../assemble/assemble';
 import {ANCHOR} from '../shared/markers';
 import {PrintCache} from '../print-cache/print-cache';
 import {frontMatterPrint, printOnce, type ExportPrintCache} from '../print-cache/print-once';
 import {readPart, type PartDestination, type PrintedPart, type ReadOptions} from '../shared/pdf-part';
+import type {PrintTabs} from '../shared/print-tabs';
 import {runPool} from '../shared/run-pool';
 import {printContentPart, printFrontMatter, type PartPrinting} from './print-content';
 
@@ -21,7 +21,8 @@ export type RenderedBook = {
 };
 
 export type RenderInput = {
-  browser: Browser;
+  /** The export's print tabs: `tabs` of them print at once. */
+  printTabs: PrintTabs;
   job: ExportJob;
   book: AssembledBook;
   /** Tabs printing at once. */
@@ -64,7 +65,7 @@ const PLACEHOLDER_PAGE = 9999;
  * Prints the cover, a first TOC and the content parts side by side, in `tabs` tabs. A content
  * part whose key the print cache holds is read from there instead; a part printed is stored.
  */
-export async function render({browser, job, book, tabs, onPrinted, cache}: RenderInput): Promise<RenderedBook> {
+export async function render({printTabs, job, book, tabs, onPrinted, cache}: RenderInput): Promise<RenderedBook> {
   const printing = partPrinting(job, book);
   const untagged: PartPrinting = {...printing, pdf: {...printing.pdf, tagged: false}};
   const {cover, toc} = book;
@@ -78,7 +79,7 @@ export async function render({browser, job, book, tabs, onPrinted, cache}: Rende
       const facts = await store!.get(factsKey(key!));
       return facts ? {bytes: kept, ...readFacts(facts)} : withFacts(kept, key);
     }
-    const bytes = await printContentPart(browser, html, printing);
+    const bytes = await printContentPart(printTabs, html, printing);
     rendered.printed++;
     if (key !== undefined) await store!.put(key, bytes);
     return withFacts(bytes, key);
@@ -95,13 +96,13 @@ export async function render({browser, job, book, tabs, onPrinted, cache}: Rende
     // The cover is page furniture (the title is the document's, in its metadata): printed untagged, merged as an artifact.
     async () => {
       if (cover)
-        rendered.cover = await printOnce(cache, frontMatterPrint(cover, untagged), () => printFrontMatter(browser, cover, untagged));
+        rendered.cover = await printOnce(cache, frontMatterPrint(cover, untagged), () => printFrontMatter(printTabs, cover, untagged));
     },
     // The first TOC only tells its length (merge prints the numbered one, tagged): no structure to build.
     async () => {
       if (!toc) return;
       const html = toc(() => PLACEHOLDER_PAGE);
-      rendered.firstToc = await printOnce(cache, frontMatterPrint(html, untagged), () => printFrontMatter(browser, html, untagged));
+      rendered.firstToc = await printOnce(cache, frontMatterPrint(html, untagged), () => printFrontMatter(printTabs, html, untagged));
     },
     // Progress counts the content parts, as the log's parts=N does; the cover and first TOC are quick.
     ...book.parts.map((html, index) => async () => {

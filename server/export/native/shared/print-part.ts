@@ -1,5 +1,5 @@
-import type {Browser, PDFOptions} from 'puppeteer-core';
-import {openExportPage} from './export-page';
+import type {CDPSession, Page, PDFOptions} from 'puppeteer-core';
+import type {PrintTabs} from './print-tabs';
 
 let partCounter = 0;
 
@@ -12,33 +12,50 @@ export type PrintRequest = {
   /** Width of the page's text area in CSS px: the part is laid out at it, in print media, before `prepare` measures it. */
   layoutWidth: number;
   /** Runs in the loaded part before printing (link rewriting, waiting for images, fitting). */
-  prepare?: (page: import('puppeteer-core').Page) => Promise<void>;
+  prepare?: (page: Page) => Promise<void>;
 };
 
-/**
- * Prints one HTML document to PDF in a fresh tab. The document is answered
- * from memory at a URL on the site's origin, so relative URLs, web fonts and
- * the browser's cache behave as on the site; nothing else is intercepted.
- */
-export async function printPart(browser: Browser, request: PrintRequest): Promise<Uint8Array> {
-  const page = await openExportPage(browser, Math.floor(request.layoutWidth));
-  try {
-    const token = `${process.pid}-${++partCounter}`;
-    const url = `${request.origin}/__docusaurus-export-pdf/part-${token}.html`;
-    const html = request.html.replace(/<html\b/i, `<html data-export-pdf-part="${token}"`);
+/** What a print tab answers at the part's URL: the document of the print it is running. */
+type PartServer = {session: CDPSession; url?: string; body?: string};
+const servers = new WeakMap<Page, PartServer>();
+
+/** The tab answers `url` with `html` from memory, in print media, from now until its next print. */
+async function serveFromMemory(page: Page, url: string, html: string): Promise<void> {
+  let server = servers.get(page);
+  if (!server) {
     const session = await page.createCDPSession();
-    await session.send('Fetch.enable', {patterns: [{urlPattern: url, requestStage: 'Request'}]});
+    const created: PartServer = {session};
     session.on('Fetch.requestPaused', (event) => {
-      void session
-        .send('Fetch.fulfillRequest', {
-          requestId: event.requestId,
-          responseCode: 200,
-          responseHeaders: [{name: 'Content-Type', value: 'text/html; charset=utf-8'}],
-          body: Buffer.from(html).toString('base64'),
-        })
-        .catch(() => undefined);
+      const answer =
+        event.request.url === created.url
+          ? session.send('Fetch.fulfillRequest', {
+              requestId: event.requestId,
+              responseCode: 200,
+              responseHeaders: [{name: 'Content-Type', value: 'text/html; charset=utf-8'}],
+              body: created.body!,
+            })
+          : session.send('Fetch.continueRequest', {requestId: event.requestId});
+      void answer.catch(() => undefined);
     });
     await page.emulateMediaType('print');
+    servers.set(page, (server = created));
+  }
+  server.url = url;
+  server.body = Buffer.from(html).toString('base64');
+  await server.session.send('Fetch.enable', {patterns: [{urlPattern: url, requestStage: 'Request'}]});
+}
+
+/**
+ * Prints one HTML document to PDF in one of the export's print tabs. The
+ * document is answered from memory at a URL on the site's origin, so relative
+ * URLs, web fonts and the browser's cache behave as on the site; nothing else
+ * is intercepted.
+ */
+export function printPart(tabs: PrintTabs, request: PrintRequest): Promise<Uint8Array> {
+  return tabs.use(Math.floor(request.layoutWidth), async (page) => {
+    const token = `${process.pid}-${++partCounter}`;
+    const url = `${request.origin}/__docusaurus-export-pdf/part-${token}.html`;
+    await serveFromMemory(page, url, request.html.replace(/<html\b/i, `<html data-export-pdf-part="${token}"`));
     const response = await page.goto(url, {waitUntil: 'domcontentloaded', timeout: 0});
     // Anything but the document handed over (the site's 404 page) must fail the export, never print.
     if (response?.status() !== 200 || (await page.evaluate(() => document.documentElement.dataset.exportPdfPart)) !== token) {
@@ -46,7 +63,5 @@ export async function printPart(browser: Browser, request: PrintRequest): Promis
     }
     await request.prepare?.(page);
     return await page.pdf({...request.pdf, timeout: 0});
-  } finally {
-    await page.close().catch(() => undefined);
-  }
+  });
 }
