@@ -112,6 +112,13 @@ export type ExportStatusList = {
 };
 
 /** Body of GET /health: 200 when `status` is `ok`, 503 when `degraded`. */
+/**
+ * The native engine's browser: `starting` from server start until launched (an export waits for
+ * it), `running` once launched, `stopped` when it died or could not launch (the next export
+ * launches it again, or says why it cannot). A readiness probe waits for `running`.
+ */
+export type BrowserState = 'starting' | 'running' | 'stopped';
+
 export type HealthReport = {
   status: 'ok' | 'degraded';
   /** ISO 8601 time of the check. */
@@ -121,6 +128,8 @@ export type HealthReport = {
     site: 'running' | 'stopped';
     /** Whether every script the site's docs use has a font; `detail` names those without one. */
     fonts?: 'complete' | 'incomplete' | 'unchecked';
+    /** The Chromium the native engine keeps between exports; absent when the site's engine keeps none (docs-to-pdf). */
+    browser?: BrowserState;
   };
   detail?: string;
 };

@@ -2,6 +2,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {createWriteStream, type WriteStream} from 'node:fs';
 import path from 'node:path';
 import {createInterface} from 'node:readline';
+import type {HealthReport} from '../../contracts/api';
 import {killTree} from '../../server/export/process-tree';
 import {serverEnvironment} from './engine-variants';
 
@@ -108,7 +109,11 @@ export class ServerProcess {
     if (this.#lastLines.length > KEPT_LINES) this.#lastLines.shift();
   }
 
-  /** Resolves when /health answers 200; rejects when the server exits first or `timeoutMs` passes. */
+  /**
+   * Resolves when /health answers 200 and no longer reports its browser starting (as a readiness
+   * probe waits: a user clicks Export after the server is up, not in its first second); rejects
+   * when the server exits first or `timeoutMs` passes.
+   */
   async waitHealthy(timeoutMs = 60_000): Promise<void> {
     const deadline = performance.now() + timeoutMs;
     while (performance.now() < deadline) {
@@ -119,8 +124,8 @@ export class ServerProcess {
       }
       try {
         const response = await fetch(`${this.apiOrigin}/health`, {signal: AbortSignal.timeout(2000)});
-        await response.arrayBuffer();
-        if (response.status === 200) return;
+        const health = (await response.json()) as HealthReport;
+        if (response.status === 200 && health.services.browser !== 'starting') return;
       } catch {
         // Not listening yet.
       }

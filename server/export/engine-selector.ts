@@ -1,10 +1,13 @@
 import type {ExportEngineName} from '../../contracts/options';
+import type {BrowserState} from '../../contracts/api';
 import type {ExportEngine, ExportJob} from './engine';
 
 /** Runs each export with the engine the site's plugin options name, unless the server forces one. */
 export class EngineSelector implements ExportEngine {
   readonly #engines: Record<ExportEngineName, ExportEngine>;
   readonly #forced?: ExportEngineName;
+  /** The engine the site's default book uses, once warmed: the one whose browser /health reports. */
+  #warmed?: ExportEngine;
 
   constructor(engines: Record<ExportEngineName, ExportEngine>, forced?: ExportEngineName) {
     this.#engines = engines;
@@ -30,7 +33,12 @@ export class EngineSelector implements ExportEngine {
   }
 
   async warm(job: Pick<ExportJob, 'manifest'>): Promise<void> {
-    await this.pick(job).warm?.(job);
+    this.#warmed = this.pick(job);
+    await this.#warmed.warm?.(job);
+  }
+
+  browserState(): BrowserState | undefined {
+    return this.#warmed?.browserState?.();
   }
 
   async close(): Promise<void> {

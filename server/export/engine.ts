@@ -1,3 +1,4 @@
+import type {BrowserState} from '../../contracts/api';
 import type {SiteManifest} from '../../contracts/manifest';
 import type {OutlineVersion} from '../../contracts/outline';
 import type {EnginePhase} from '../../contracts/progress';
@@ -75,6 +76,8 @@ export interface ExportEngine {
    * browser), so that export does not wait for it. A failure here is the first export's to report.
    */
   warm?(job: Pick<ExportJob, 'manifest'>): Promise<void>;
+  /** The state of the browser the engine keeps between exports; none: it keeps none. */
+  browserState?(): BrowserState | undefined;
   /** Releases what the engine keeps between exports (a warm browser). */
   close?(): Promise<void>;
 }

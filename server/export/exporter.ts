@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
+import type {BrowserState} from '../../contracts/api';
 import type {SiteManifest} from '../../contracts/manifest';
 import {assertDirectory} from '../documents';
 import {Busy, DomainError, EngineFailed} from '../errors';
@@ -138,6 +139,11 @@ export class Exporter {
     } catch {
       // The first export reports it, with the error mapped as every export's is.
     }
+  }
+
+  /** The state of the browser the engine keeps between exports, for /health; none: it keeps none. */
+  browserState(): BrowserState | undefined {
+    return this.#options.engine.browserState?.();
   }
 
   /** Removes scratch files of exports whose server process is gone. */

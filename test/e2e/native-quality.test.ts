@@ -3,6 +3,7 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import type {OutlineItem as SidebarItem} from '../../contracts/outline';
+import type {HealthReport} from '../../contracts/api';
 import {readManifest} from '../../server/manifest';
 import {SIDEBAR_DOC_IDS, marker} from '../helpers/example-docs';
 import {collapse, pageTexts, pdfStructure} from '../helpers/pdf-structure';
@@ -31,8 +32,16 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
   let pagesOf: Map<string, number>;
   let sidebar: SidebarItem[];
 
+  let browserStates: string[];
+  let logBeforeExports: string;
+
   before(async () => {
     server = await startServerEntry('serve');
+    browserStates = await browserStatesUntilRunning(server.apiUrl);
+    // The log line goes out before the browser counts as running, through a pipe of its own.
+    for (let wait = 0; wait < 50 && !/Chromium started/.test(server.output()); wait++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    logBeforeExports = server.output();
     const manifest = await readManifest(EXAMPLE_SITE);
     sidebar = manifest.docs[0]!.versions[0]!.sidebars.docsSidebar!;
     const exported = await exportTo(server, 'fileName=book');
@@ -237,6 +246,16 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     assert.match((await unknown.json()).error, /Unknown category "Nope"/);
   });
 
+  it('starts its browser with the server, before any export: /health reports it starting, then running', () => {
+    assert.equal(browserStates.at(-1), 'running', browserStates.join(' → '));
+    assert.ok(
+      browserStates.every((state) => state === 'starting' || state === 'running'),
+      browserStates.join(' → '),
+    );
+    assert.match(logBeforeExports, /Chromium started in \d+ ms/);
+    assert.doesNotMatch(logBeforeExports, /\[export /, 'no export had started');
+  });
+
   it('keeps one browser warm across exports, and reuses the pages it captured from the same build', () => {
     const launches = server.output().match(/Chromium started/g) ?? [];
     assert.equal(launches.length, 1, server.output());
@@ -244,3 +263,15 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     assert.ok(path.isAbsolute(file));
   });
 });
+
+/** services.browser of /health, polled until it says running (at most 30 s): each state seen once, in order. */
+async function browserStatesUntilRunning(apiUrl: string): Promise<string[]> {
+  const states: string[] = [];
+  const deadline = Date.now() + 30_000;
+  while (states.at(-1) !== 'running' && Date.now() < deadline) {
+    const state = String(((await (await fetch(`${apiUrl}/health`)).json()) as HealthReport).services.browser);
+    if (states.at(-1) !== state) states.push(state);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return states;
+}

@@ -1,4 +1,5 @@
 import {promises as fs} from 'node:fs';
+import type {BrowserState} from '../../../contracts/api';
 import os from 'node:os';
 import type {Browser} from 'puppeteer-core';
 import type {EnginePhase} from '../../../contracts/progress';
@@ -109,6 +110,10 @@ export class NativeEngine implements ExportEngine {
 
   async warm(): Promise<void> {
     await this.#host.acquire();
+  }
+
+  browserState(): BrowserState {
+    return this.#host.state;
   }
 
   async close(): Promise<void> {

@@ -34,4 +34,21 @@ describe('GET /health', () => {
     assert.deepEqual(response.body.services, {api: 'running', site: 'running', fonts: 'incomplete'});
     assert.equal(response.body.detail, 'No font for emoji: …');
   });
+
+  it("reports the engine's browser in services.browser, and stays ok while it starts or after it stopped", async () => {
+    for (const state of ['starting', 'running', 'stopped'] as const) {
+      const withBrowser = createApp(
+        {documentsDir: '/nonexistent', nodeEnv: 'production'},
+        {exporter: {...exporter, browserState: () => state}, siteProbe: async () => true},
+      );
+      const response = await request(withBrowser).get('/health').expect(200);
+      assert.equal(response.body.status, 'ok');
+      assert.deepEqual(response.body.services, {api: 'running', site: 'running', browser: state});
+    }
+    const noBrowser = createApp(
+      {documentsDir: '/nonexistent', nodeEnv: 'production'},
+      {exporter: {...exporter, browserState: () => undefined}, siteProbe: async () => true},
+    );
+    assert.deepEqual((await request(noBrowser).get('/health').expect(200)).body.services, {api: 'running', site: 'running'});
+  });
 });

@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto';
 import path from 'node:path';
 import puppeteer, {type Browser} from 'puppeteer-core';
+import type {BrowserState} from '../../../../contracts/api';
 import {findChromium, sandboxArgs} from '../../../chromium';
 import {removeQuietly} from '../../atomic-file';
 import {killTree} from '../../process-tree';
@@ -19,6 +20,10 @@ export class BrowserHost {
   readonly #options: BrowserHostOptions;
   #browser?: Promise<Browser>;
   #profileDir?: string;
+  /** The launch in progress, if any. */
+  #launching?: Promise<Browser>;
+  /** The browser last launched, connected or not. */
+  #launched?: Browser;
 
   constructor(options: BrowserHostOptions) {
     this.#options = options;
@@ -27,8 +32,21 @@ export class BrowserHost {
   async acquire(): Promise<Browser> {
     const current = this.#browser && (await this.#browser.catch(() => undefined));
     if (current?.connected) return current;
-    this.#browser = this.#launch();
-    return this.#browser;
+    const launching = this.#launch();
+    this.#browser = this.#launching = launching;
+    const settled = (browser?: Browser) => {
+      if (this.#launching !== launching) return;
+      this.#launching = undefined;
+      this.#launched = browser;
+    };
+    launching.then(settled, () => settled());
+    return launching;
+  }
+
+  /** Whether the browser is launching, running, or not there (never launched, died, closed). */
+  get state(): BrowserState {
+    if (this.#launching) return 'starting';
+    return this.#launched?.connected ? 'running' : 'stopped';
   }
 
   /** Kills the browser's whole process tree at once: the only way to stop a print in progress. */
@@ -44,7 +62,7 @@ export class BrowserHost {
 
   async close(): Promise<void> {
     const browser = this.#browser && (await this.#browser.catch(() => undefined));
-    this.#browser = undefined;
+    this.#browser = this.#launching = this.#launched = undefined;
     if (browser) {
       const pid = browser.process()?.pid;
       const closed = browser.close().catch(() => undefined);
