@@ -73,7 +73,7 @@ describe('printing a book part', {timeout: 120_000}, () => {
   });
 
   it('prints document after document in a tab opened ahead, each only itself, and replaces the tab after printsPerTab', async () => {
-    const tabs = new PrintTabs(browser, 3);
+    const tabs = new PrintTabs(browser, {prints: 3});
     let opened = 0;
     const count = (target: Target) => void (opened += target.type() === 'page' ? 1 : 0);
     browser.on('targetcreated', count);
@@ -96,5 +96,18 @@ describe('printing a book part', {timeout: 120_000}, () => {
     assert.equal((await browser.pages()).length, 1, 'the first tab closed after its third print');
     await tabs.close();
     assert.equal((await browser.pages()).length, 0);
+  });
+
+  it('gives a document heavier than the weight per tab a tab of its own, and then a fresh one', async () => {
+    const tabs = new PrintTabs(browser, {weight: 100_000});
+    let opened = 0;
+    const count = (target: Target) => void (opened += target.type() === 'page' ? 1 : 0);
+    browser.on('targetcreated', count);
+    await printPart(tabs, part('Light'));
+    await printPart(tabs, part(`Heavy ${'word '.repeat(25_000)}`));
+    await printPart(tabs, part('Light again'));
+    browser.off('targetcreated', count);
+    await tabs.close();
+    assert.equal(opened, 2, 'the light and heavy documents in one tab, closed after it; the next in a fresh one');
   });
 });

@@ -41,6 +41,8 @@ export type NativeEngineOptions = {
 };
 
 const PAGE_TIMEOUT_MS = 30_000;
+/** Pages left to capture when the print tabs start opening: about the second a tab takes to open on a busy machine. */
+const OPEN_PRINT_TABS_PAGES_BEFORE = 10;
 
 /** What one export's steps share. */
 type ExportContext = {
@@ -141,11 +143,17 @@ export class NativeEngine implements ExportEngine {
     report('capture', 0, chapters);
     const limits = {tabs, pagesPerTab: this.#pagesPerTab, pageTimeoutMs: PAGE_TIMEOUT_MS};
     const {paperFormat, margin} = job.manifest.options;
-    // Pages to capture mean parts to print: their tabs open meanwhile, and the first prints find them open.
-    const openPrintTabs = () => printTabs.openAhead(renderTabs, Math.floor(contentBox(paperFormat, margin).width));
-    const captured = await clock.time('capture', () =>
-      capture(job, plan, browser, this.#cache, limits, (done) => report('capture', done, chapters), openPrintTabs),
-    );
+    // The print tabs open as the last pages are captured, and the first prints find them open. Not
+    // sooner: on a big site they would sit in memory through the whole capture. Pages all reused
+    // from an unchanged build report no progress, and the book made of them is likely reused too.
+    let printTabsOpen = false;
+    const onCaptured = (done: number) => {
+      report('capture', done, chapters);
+      if (printTabsOpen || chapters - done > OPEN_PRINT_TABS_PAGES_BEFORE) return;
+      printTabsOpen = true;
+      printTabs.openAhead(renderTabs, Math.floor(contentBox(paperFormat, margin).width));
+    };
+    const captured = await clock.time('capture', () => capture(job, plan, browser, this.#cache, limits, onCaptured));
     report('assemble');
     const book = await clock.time('assemble', () =>
       assemble({job, plan, capture: captured, tabs: renderTabs, partBytes: this.#partBytes, tagged: this.#tagged}),

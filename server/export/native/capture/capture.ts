@@ -29,8 +29,6 @@ export async function capture(
   cache: CaptureCache,
   settings: CaptureLimits,
   onCaptured: (done: number) => void,
-  /** Told once, before capturing, when not every page comes from the cache. */
-  onCapturing?: () => void,
 ): Promise<Capture> {
   const options = job.manifest.options;
   const {buildDir} = job;
@@ -56,7 +54,6 @@ export async function capture(
     return {pages, styles: cachedStyles};
   }
   const reused = pages.size;
-  onCapturing?.();
   const builtFiles = new Map<string, string>();
   if (fromBuild) {
     plan.chapters.forEach((chapter, index) => {

@@ -52,16 +52,21 @@ async function serveFromMemory(page: Page, url: string, html: string): Promise<v
  * is intercepted.
  */
 export function printPart(tabs: PrintTabs, request: PrintRequest): Promise<Uint8Array> {
-  return tabs.use(Math.floor(request.layoutWidth), async (page) => {
-    const token = `${process.pid}-${++partCounter}`;
-    const url = `${request.origin}/__docusaurus-export-pdf/part-${token}.html`;
-    await serveFromMemory(page, url, request.html.replace(/<html\b/i, `<html data-export-pdf-part="${token}"`));
-    const response = await page.goto(url, {waitUntil: 'domcontentloaded', timeout: 0});
-    // Anything but the document handed over (the site's 404 page) must fail the export, never print.
-    if (response?.status() !== 200 || (await page.evaluate(() => document.documentElement.dataset.exportPdfPart)) !== token) {
-      throw new Error(`the book part did not load: ${url} answered ${response?.status() ?? 'nothing'} with another document`);
-    }
-    await request.prepare?.(page);
-    return await page.pdf({...request.pdf, timeout: 0});
-  });
+  const weigh = (pdf: Uint8Array) => Math.max(request.html.length, pdf.length);
+  return tabs.use(
+    Math.floor(request.layoutWidth),
+    async (page) => {
+      const token = `${process.pid}-${++partCounter}`;
+      const url = `${request.origin}/__docusaurus-export-pdf/part-${token}.html`;
+      await serveFromMemory(page, url, request.html.replace(/<html\b/i, `<html data-export-pdf-part="${token}"`));
+      const response = await page.goto(url, {waitUntil: 'domcontentloaded', timeout: 0});
+      // Anything but the document handed over (the site's 404 page) must fail the export, never print.
+      if (response?.status() !== 200 || (await page.evaluate(() => document.documentElement.dataset.exportPdfPart)) !== token) {
+        throw new Error(`the book part did not load: ${url} answered ${response?.status() ?? 'nothing'} with another document`);
+      }
+      await request.prepare?.(page);
+      return await page.pdf({...request.pdf, timeout: 0});
+    },
+    weigh,
+  );
 }
