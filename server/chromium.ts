@@ -59,3 +59,23 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
 export function sandboxArgs(env: NodeJS.ProcessEnv = process.env, uid = process.getuid?.()): string[] {
   return uid === 0 || readSetting('CHROMIUM_NO_SANDBOX', env) === true ? ['--no-sandbox'] : [];
 }
+
+/** What Chromium adds to its TMPDIR for the socket one browser per profile holds (process_singleton_posix.cc). */
+const SINGLETON_SOCKET = '/org.chromium.Chromium.XXXXXX/SingletonSocket';
+/** The longest path of a Unix socket: sun_path's 108 bytes, less the terminating NUL. */
+const SOCKET_PATH_MAX = 107;
+
+/**
+ * Chromium started with `tmpDir` as TMPDIR exits at once ("Socket path too long") when the path
+ * of its singleton socket would not fit in a Unix socket's. Throws NotReady saying how short the
+ * server's TMPDIR (`serverTmpDir`, of which `tmpDir` may be a subdirectory) must be instead.
+ */
+export function assertChromiumTmpDir(tmpDir: string, serverTmpDir = tmpDir): void {
+  const over = Buffer.byteLength(tmpDir.replace(/\/+$/, '') + SINGLETON_SOCKET) - SOCKET_PATH_MAX;
+  if (over <= 0) return;
+  throw new NotReady(
+    `Chromium cannot start with TMPDIR=${serverTmpDir}: the path of its socket below it would be ${over} byte${over === 1 ? '' : 's'} longer ` +
+      `than a Unix socket allows. Set TMPDIR to a directory whose path has at most ` +
+      `${Math.max(1, Buffer.byteLength(serverTmpDir) - over)} bytes, such as /tmp.`,
+  );
+}

@@ -1,5 +1,6 @@
 import {createRequire} from 'node:module';
-import {findChromium, sandboxArgs} from '../chromium';
+import os from 'node:os';
+import {assertChromiumTmpDir, findChromium, sandboxArgs} from '../chromium';
 import {docsToPdfArgs} from './docs-to-pdf-args';
 import {EngineFailed, ExportRejected, TimedOut} from '../errors';
 import {planBook} from './book-plan';
@@ -49,6 +50,8 @@ export class DocsToPdfEngine implements ExportEngine {
   }
 
   async run(job: ExportJob): Promise<void> {
+    // Its Chromium's TMPDIR is the work directory, below the server's (see below).
+    assertChromiumTmpDir(job.workDir, os.tmpdir());
     let chromium: string;
     try {
       chromium = findChromium();

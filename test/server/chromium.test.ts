@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {sandboxArgs} from '../../server/chromium';
+import {assertChromiumTmpDir, sandboxArgs} from '../../server/chromium';
+import {NotReady} from '../../server/errors';
 
 const ROOT = 0;
 const USER = 1000;
@@ -24,5 +25,35 @@ describe('sandboxArgs', () => {
 
   it('keeps the sandbox for a value start-up validation refuses', () => {
     assert.deepEqual(sandboxArgs({CHROMIUM_NO_SANDBOX: 'sometimes'}, USER), []);
+  });
+});
+
+describe('assertChromiumTmpDir', () => {
+  // Chromium's singleton socket is TMPDIR + "/org.chromium.Chromium.XXXXXX/SingletonSocket" (45 bytes), at most 107 bytes in
+  // all: Chromium 156 started with a TMPDIR of 62 bytes, and died with "Socket path too long" with one of 63.
+  const longest = '/' + 'd'.repeat(61);
+
+  it('lets Chromium start below a TMPDIR of up to 62 bytes', () => {
+    assert.doesNotThrow(() => assertChromiumTmpDir(longest));
+    assert.doesNotThrow(() => assertChromiumTmpDir(`${longest}/`));
+  });
+
+  it('refuses a longer one, saying how long the server’s TMPDIR may be', () => {
+    assert.throws(
+      () => assertChromiumTmpDir(`${longest}x`),
+      (error: Error) =>
+        error instanceof NotReady &&
+        /1 byte longer than a Unix socket allows/.test(error.message) &&
+        /at most 62 bytes/.test(error.message),
+    );
+    const serverTmp = '/' + 'd'.repeat(29);
+    assert.throws(
+      () => assertChromiumTmpDir(`${serverTmp}/docusaurus-export-pdf/123456-0123abcd`, serverTmp),
+      (error: Error) =>
+        error instanceof NotReady &&
+        error.message.includes(`TMPDIR=${serverTmp}:`) &&
+        /6 bytes longer/.test(error.message) &&
+        /at most 24 bytes/.test(error.message),
+    );
   });
 });

@@ -1,8 +1,9 @@
 import {randomBytes} from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import puppeteer, {type Browser} from 'puppeteer-core';
 import type {BrowserState} from '../../../../contracts/api';
-import {findChromium, sandboxArgs} from '../../../chromium';
+import {assertChromiumTmpDir, findChromium, sandboxArgs} from '../../../chromium';
 import {removeQuietly} from '../../atomic-file';
 import {killTree} from '../../process-tree';
 
@@ -77,6 +78,8 @@ export class BrowserHost {
     if (this.#profileDir) await removeQuietly(this.#profileDir);
     // Named like an export's work directory so a later server sweeps it if this one dies.
     this.#profileDir = path.join(this.#options.workRoot, `${process.pid}-${randomBytes(4).toString('hex')}`);
+    // Its socket goes below TMPDIR, the server's: a path too long for it would kill Chromium at launch.
+    assertChromiumTmpDir(os.tmpdir());
     const started = Date.now();
     const browser = await puppeteer.launch({
       executablePath: findChromium(),
