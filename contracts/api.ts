@@ -111,7 +111,6 @@ export type ExportStatusList = {
   exports: ExportStatus[];
 };
 
-/** Body of GET /health: 200 when `status` is `ok`, 503 when `degraded`. */
 /**
  * The native engine's browser: `starting` from server start until launched (an export waits for
  * it), `running` once launched, `stopped` when it died or could not launch (the next export
@@ -119,6 +118,7 @@ export type ExportStatusList = {
  */
 export type BrowserState = 'starting' | 'running' | 'stopped';
 
+/** Body of GET /health: 200 when `status` is `ok`, 503 when `degraded`. */
 export type HealthReport = {
   status: 'ok' | 'degraded';
   /** ISO 8601 time of the check. */

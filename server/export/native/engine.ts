@@ -1,7 +1,7 @@
 import {promises as fs} from 'node:fs';
-import type {BrowserState} from '../../../contracts/api';
 import os from 'node:os';
 import type {Browser} from 'puppeteer-core';
+import type {BrowserState} from '../../../contracts/api';
 import type {EnginePhase} from '../../../contracts/progress';
 import {progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from '../engine';
 import {installedFontsDigest} from '../../fonts';
@@ -43,16 +43,6 @@ export type NativeEngineOptions = {
 const PAGE_TIMEOUT_MS = 30_000;
 /** Pages left to capture when the print tabs start opening: about the second a tab takes to open on a busy machine. */
 const OPEN_PRINT_TABS_PAGES_BEFORE = 10;
-
-/** What one export's steps share. */
-type ExportContext = {
-  plan: BookPlan;
-  browser: Browser;
-  /** The tabs render and merge print in, closed when the export ends. */
-  printTabs: PrintTabs;
-  clock: PhaseClock;
-  report: (phase: EnginePhase, done?: number, total?: number) => void;
-};
 /** What one tab printing a part of about 1.5 MB of HTML may take, Chromium's renderer and its share of the merge. */
 const RENDER_TAB_BYTES = 600 * 1024 * 1024;
 
@@ -64,6 +54,16 @@ const RENDER_TAB_BYTES = 600 * 1024 * 1024;
 export function renderConcurrency(cores = os.availableParallelism(), freeBytes = os.freemem()): number {
   return Math.max(1, Math.min(cores, Math.floor(freeBytes / RENDER_TAB_BYTES)));
 }
+
+/** What one export's steps share. */
+type ExportContext = {
+  plan: BookPlan;
+  browser: Browser;
+  /** The tabs render and merge print in, closed when the export ends. */
+  printTabs: PrintTabs;
+  clock: PhaseClock;
+  report: (phase: EnginePhase, done?: number, total?: number) => void;
+};
 
 /** The phases as a person waiting sees them; weights from the 100-doc benchmark (capture 1.9 s, print 5.4 s, merge 1.2 s). */
 const PROGRESS_PLAN: ProgressPlan = [

@@ -45,6 +45,12 @@ async function serveFromMemory(page: Page, url: string, html: string): Promise<v
   await server.session.send('Fetch.enable', {patterns: [{urlPattern: url, requestStage: 'Request'}]});
 }
 
+/** The document was answered: the tab keeps no copy of it (up to a few MB) until its next print. */
+function forgetServed(page: Page): void {
+  const server = servers.get(page);
+  if (server) server.body = server.url = undefined;
+}
+
 /**
  * Prints one HTML document to PDF in one of the export's print tabs. The
  * document is answered from memory at a URL on the site's origin, so relative
@@ -60,6 +66,7 @@ export function printPart(tabs: PrintTabs, request: PrintRequest): Promise<Uint8
       const url = `${request.origin}/__docusaurus-export-pdf/part-${token}.html`;
       await serveFromMemory(page, url, request.html.replace(/<html\b/i, `<html data-export-pdf-part="${token}"`));
       const response = await page.goto(url, {waitUntil: 'domcontentloaded', timeout: 0});
+      forgetServed(page);
       // Anything but the document handed over (the site's 404 page) must fail the export, never print.
       if (response?.status() !== 200 || (await page.evaluate(() => document.documentElement.dataset.exportPdfPart)) !== token) {
         throw new Error(`the book part did not load: ${url} answered ${response?.status() ?? 'nothing'} with another document`);

@@ -23,12 +23,11 @@ type Tab = {page: Page; width: number; prints: number; weight: number};
 export class PrintTabs {
   readonly #browser: Browser;
   readonly #printsPerTab: number;
+  readonly #weightPerTab: number;
   readonly #idle: Tab[] = [];
   /** Tabs opened ahead, not used yet. */
   readonly #opening: Array<Promise<Tab | undefined>> = [];
   #closed = false;
-
-  readonly #weightPerTab: number;
 
   constructor(browser: Browser, limits: {prints?: number; weight?: number} = {}) {
     this.#browser = browser;
