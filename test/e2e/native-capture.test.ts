@@ -7,7 +7,7 @@ import {planBook} from '../../server/export/book-plan';
 import {resolveExportTarget} from '../../server/export/export-target';
 import {BrowserHost} from '../../server/export/native/shared/browser-host';
 import {captureChapters} from '../../server/export/native/capture/capture-chapters';
-import {CaptureCache} from '../../server/export/native/capture/capture-cache';
+import {CaptureCache, isRuntimeScript} from '../../server/export/native/capture/capture-cache';
 import type {CapturedPage} from '../../server/export/native/capture/page/capture-page';
 import {NativeEngine} from '../../server/export/native/engine';
 import {closeServer, freePort, listen} from '../../server/listen';
@@ -96,6 +96,25 @@ describe('native engine capture', {timeout: 180_000}, () => {
       const rendered = await captureChapters(browser, chapters, options);
       const fromBuild = await captureChapters(browser, chapters, {...options, builtFiles});
       assert.deepEqual(fromBuild.counts, {fromBuild: chapters.length - 4, rendered: 4});
+      // What the capture cache checks is still in the build before it reuses a page rendered in the browser.
+      assert.deepEqual(
+        [...fromBuild.scripts.keys()].sort(),
+        chapters
+          .filter((each) => !builtFiles.has(each.key))
+          .map((each) => each.key)
+          .sort(),
+      );
+      for (const [key, loaded] of fromBuild.scripts) {
+        assert.ok(
+          loaded.some((script) => /\/assets\/js\/main\.[0-9a-f]+\.js$/.test(script)),
+          `${key}: ${loaded.join(', ')}`,
+        );
+        assert.ok(!loaded.some(isRuntimeScript), `${key}: no runtime chunk`);
+        assert.ok(
+          await CaptureCache.scriptsInBuild(manifest.outDir, manifest.baseUrl, loaded, new Map()),
+          `${key}: every script in the build`,
+        );
+      }
       assert.deepEqual(fromBuild.styles.links, rendered.styles.links);
 
       // React writes inline styles, comments and attribute order differently on the server; the content is the same.

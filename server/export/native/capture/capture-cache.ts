@@ -7,6 +7,9 @@ import type {CapturedPage, PageStyles} from './page/capture-page';
 /** A page's HTML file in the site's build, and a digest of what a capture reads of it. */
 export type BuiltFile = {path: string; digest: string};
 
+/** A page as captured, and for one rendered in the browser the site's scripts it had loaded (paths on the site). */
+export type CachedCapture = {page: CapturedPage; scripts?: string[]};
+
 /**
  * Script tags, and links that only preload scripts: every rebuild names the site's JavaScript
  * bundles anew in every page (their names carry a hash of the whole site's code), while a page
@@ -14,14 +17,29 @@ export type BuiltFile = {path: string; digest: string};
  */
 const SCRIPTS = /<script\b[^>]*>[\s\S]*?<\/script>|<link\b[^>]*\brel="(?:preload|prefetch|modulepreload)"[^>]*>/gi;
 
-type Entry = {fingerprint: string; page: CapturedPage; bytes: number};
+/**
+ * Webpack's runtime chunk (`runtime~main` in a Docusaurus build): it holds the name of every
+ * chunk of the site, so a rebuild after any doc changed names it anew in every page. It runs no
+ * code of the site's own, and each chunk it loads for a page is itself a script the page loaded.
+ */
+const RUNTIME_SCRIPT_FILE = /\/runtime~[^/"]*\.js$/;
+const RUNTIME_SCRIPT = /<script\b[^>]*\bsrc="[^"]*\/runtime~[^/"]*\.js"[^>]*>\s*<\/script>/gi;
+
+/** Whether a script the site loads is webpack's runtime chunk, named anew by every rebuild. */
+export function isRuntimeScript(pathname: string): boolean {
+  return RUNTIME_SCRIPT_FILE.test(pathname);
+}
+
+type Entry = CachedCapture & {bytes: number};
 
 /**
  * Pages captured from a static build, kept between exports. A page is reused while its HTML
  * file in the build says the same and the capture settings are the same. A page taken from the
  * build's HTML is compared without its scripts, so a rebuild after one doc changed captures
- * that doc again and reuses the others; a page rendered in the browser runs the site's
- * scripts, so any change to them captures it again.
+ * that doc again and reuses the others. A page rendered in the browser ran the site's scripts:
+ * it is compared without the runtime chunk only, and reused while every other script it had
+ * loaded is still in the build (webpack names each by a hash of its content), so a rebuild
+ * that changed one doc reuses it too, and one that changed a component it ran does not.
  */
 export class CaptureCache {
   readonly #entries = new Map<string, Entry>();
@@ -56,26 +74,56 @@ export class CaptureCache {
       if (!file.startsWith(buildDir + path.sep)) return undefined;
       const html = await fs.readFile(file, 'utf8').catch(() => undefined);
       if (html === undefined) continue;
-      const read = chapter.rendersInBrowser ? html : html.replace(SCRIPTS, '');
+      const read = html.replace(chapter.rendersInBrowser ? RUNTIME_SCRIPT : SCRIPTS, '');
       return {path: file, digest: createHash('sha256').update(read).digest('hex')};
     }
     return undefined;
   }
 
-  get(fingerprint: string | undefined): CapturedPage | undefined {
-    return fingerprint === undefined ? undefined : this.#entries.get(fingerprint)?.page;
+  get(fingerprint: string | undefined): CachedCapture | undefined {
+    return fingerprint === undefined ? undefined : this.#entries.get(fingerprint);
   }
 
-  set(fingerprint: string | undefined, page: CapturedPage): void {
+  /** Keeps a page; `scripts`: those a page rendered in the browser had loaded, which must stay in the build. */
+  set(fingerprint: string | undefined, page: CapturedPage, scripts?: string[]): void {
     if (fingerprint === undefined || this.#entries.has(fingerprint)) return;
-    const bytes = page.html.length * 2;
-    this.#entries.set(fingerprint, {fingerprint, page, bytes});
+    const bytes = page.html.length * 2 + (scripts ?? []).reduce((sum, script) => sum + script.length * 2, 0);
+    this.#entries.set(fingerprint, {page, scripts, bytes});
     this.#bytes += bytes;
     for (const [key, entry] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#entries.delete(key);
       this.#bytes -= entry.bytes;
     }
+  }
+
+  /**
+   * Whether every script a page loaded is still in the build, by path on the site; `present`
+   * remembers the answers of one export (pages share most of their scripts).
+   */
+  static async scriptsInBuild(
+    buildDirArg: string,
+    baseUrl: string,
+    scripts: string[],
+    present: Map<string, Promise<boolean>>,
+  ): Promise<boolean> {
+    const buildDir = path.resolve(buildDirArg);
+    for (const script of scripts) {
+      let found = present.get(script);
+      if (!found) {
+        const relative = script.startsWith(baseUrl) ? script.slice(baseUrl.length) : script.replace(/^\/+/, '');
+        const file = path.join(buildDir, relative);
+        found = file.startsWith(buildDir + path.sep)
+          ? fs.stat(file).then(
+              (stats) => stats.isFile(),
+              () => false,
+            )
+          : Promise.resolve(false);
+        present.set(script, found);
+      }
+      if (!(await found)) return false;
+    }
+    return true;
   }
 
   /** The site's CSS as last captured from this build. */

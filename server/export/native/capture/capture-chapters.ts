@@ -7,6 +7,7 @@ import {openParserPage} from './parser-page';
 import {capturePage, pageStyles, type CaptureSettings, type CapturedPage, type PageStyles} from './page/capture-page';
 import {settlePage, showRoute} from './page/route';
 import {fnv1a} from '../shared/fnv1a';
+import {isRuntimeScript} from './capture-cache';
 
 export type CaptureOptions = {
   /** Origin the site answers at. */
@@ -31,9 +32,16 @@ export type CaptureOptions = {
   onPage?: (done: number, total: number) => void;
 };
 
+/** What the book is assembled from: every chapter's page, and the site's CSS. */
 export type Capture = {
   pages: Map<string, CapturedPage>;
   styles: PageStyles;
+};
+
+/** A capture as taken, with what the capture cache keeps beside each page. */
+export type FreshCapture = Capture & {
+  /** For each page rendered in the browser, the site's scripts its tab had loaded by then (paths on the site; no runtime chunk). */
+  scripts: Map<string, string[]>;
   /** Pages parsed from the build, and pages rendered in a browser tab. */
   counts?: {fromBuild: number; rendered: number};
 };
@@ -117,8 +125,9 @@ export function mergeStyles(all: PageStyles[]): PageStyles {
  * then move from page to page with the site's own router: no page reload, no
  * re-hydration, and nothing waits on the network going idle. Both run at once.
  */
-export async function captureChapters(browser: Browser, chapters: Chapter[], options: CaptureOptions): Promise<Capture> {
+export async function captureChapters(browser: Browser, chapters: Chapter[], options: CaptureOptions): Promise<FreshCapture> {
   const pages = new Map<string, CapturedPage>();
+  const scripts = new Map<string, string[]>();
   const styles: PageStyles[] = [];
   const builtFiles = options.builtFiles ?? new Map<string, string>();
   const fromBuild = chapters.filter((chapter) => builtFiles.has(chapter.key));
@@ -147,18 +156,30 @@ export async function captureChapters(browser: Browser, chapters: Chapter[], opt
   };
 
   let next = 0;
+  const siteOrigin = new URL(options.origin).origin;
   const renderInTabs = async () => {
     while (next < rendered.length) {
       // Taken before any await, so two tabs never start on the same chapter.
       const first = rendered[next++]!;
       const page = await openExportPage(browser, CAPTURE_VIEWPORT_WIDTH, PAGE_LIB_SCRIPT);
+      // Every script of the site this tab loads, the ones earlier routes loaded included: a superset of what each page ran.
+      const loaded = new Set<string>();
+      page.on('request', (request) => {
+        if (request.resourceType() !== 'script') return;
+        const url = new URL(request.url());
+        if (url.origin === siteOrigin && !isRuntimeScript(url.pathname)) loaded.add(url.pathname);
+      });
+      const captureInTab = async (chapter: Chapter) => {
+        const captured = await captureOne(page, chapter, options);
+        scripts.set(chapter.key, [...loaded]);
+        done(chapter, captured);
+      };
       try {
         page.on('pageerror', (error) => options.log(`page error on ${page.url()}: ${(error as Error).message}`));
         await openAt(page, options.origin + first.permalink, options.pageTimeoutMs);
-        done(first, await captureOne(page, first, options));
+        await captureInTab(first);
         for (let count = 1; count < (options.pagesPerTab ?? PAGES_PER_TAB) && next < rendered.length; count++) {
-          const chapter = rendered[next++]!;
-          done(chapter, await captureOne(page, chapter, options));
+          await captureInTab(rendered[next++]!);
         }
         // Doc pages are where the site's CSS for content lives; a tab ends on one.
         styles.push(await page.evaluate(pageStyles));
@@ -170,5 +191,5 @@ export async function captureChapters(browser: Browser, chapters: Chapter[], opt
   // Loading the site costs a tab roughly what a dozen route renders do, so a few pages share one tab.
   const tabs = Math.min(Math.max(1, options.concurrency), Math.ceil(rendered.length / ROUTES_PER_SITE_LOAD));
   await Promise.all([parseBuilt(), ...Array.from({length: tabs}, renderInTabs)]);
-  return {pages, styles: mergeStyles(styles), counts: {fromBuild: fromBuild.length, rendered: rendered.length}};
+  return {pages, scripts, styles: mergeStyles(styles), counts: {fromBuild: fromBuild.length, rendered: rendered.length}};
 }

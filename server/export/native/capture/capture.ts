@@ -2,7 +2,7 @@ import type {Browser} from 'puppeteer-core';
 import type {BookPlan} from '../../book-plan';
 import type {ExportJob} from '../../engine';
 import {captureChapters, mergeStyles, type Capture} from './capture-chapters';
-import {CaptureCache} from './capture-cache';
+import {CaptureCache, type CachedCapture} from './capture-cache';
 import type {CapturedPage} from './page/capture-page';
 import {runPool} from '../shared/run-pool';
 
@@ -43,10 +43,15 @@ export async function capture(
   );
   const fingerprints = plan.chapters.map((chapter, index) => CaptureCache.fingerprint(files[index], chapter, fingerprintSettings));
   const pages = new Map<string, CapturedPage>();
+  const present = new Map<string, Promise<boolean>>();
+  const stillBuilt = async (cached: CachedCapture | undefined) =>
+    cached !== undefined &&
+    (cached.scripts === undefined ||
+      (buildDir !== undefined && (await CaptureCache.scriptsInBuild(buildDir, job.manifest.baseUrl, cached.scripts, present))));
+  const reusable = await Promise.all(plan.chapters.map((_, index) => stillBuilt(cache.get(fingerprints[index]))));
   const missing = plan.chapters.filter((chapter, index) => {
-    const cached = cache.get(fingerprints[index]);
-    if (cached) pages.set(chapter.key, cached);
-    return !cached;
+    if (reusable[index]) pages.set(chapter.key, cache.get(fingerprints[index])!.page);
+    return !reusable[index];
   });
   const cachedStyles = buildDir ? cache.styles(buildDir) : undefined;
   if (missing.length === 0 && cachedStyles) {
@@ -83,7 +88,7 @@ export async function capture(
     const page = fresh.pages.get(chapter.key);
     if (!page) return;
     pages.set(chapter.key, page);
-    if (buildDir) cache.set(fingerprints[index], page);
+    if (buildDir) cache.set(fingerprints[index], page, fresh.scripts.get(chapter.key));
   });
   // Pages captured again from the same stylesheets (a rebuild names them anew) add their inline
   // styles to those of the pages reused: the book's CSS, and every part's print cache key, stay as they were.

@@ -3,7 +3,7 @@ import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import type {Chapter} from '../../../../../server/export/book-plan';
-import {CaptureCache} from '../../../../../server/export/native/capture/capture-cache';
+import {CaptureCache, isRuntimeScript} from '../../../../../server/export/native/capture/capture-cache';
 import type {CapturedPage} from '../../../../../server/export/native/capture/page/capture-page';
 import {tempDir} from '../../../../helpers/fixtures';
 
@@ -46,7 +46,7 @@ describe('CaptureCache', () => {
     const cache = new CaptureCache();
     const before = await fingerprint(build.dir, '/', chapter('/docs/guides/setup'), 's');
     cache.set(before, page('<article>v1</article>'));
-    assert.equal(cache.get(before)?.html, '<article>v1</article>');
+    assert.equal(cache.get(before)?.page.html, '<article>v1</article>');
     await writeFile(path.join(build.dir, 'docs/guides/setup/index.html'), '<html>v2 of the page</html>');
     const afterEdit = await fingerprint(build.dir, '/', chapter('/docs/guides/setup'), 's');
     assert.notEqual(afterEdit, before);
@@ -54,23 +54,56 @@ describe('CaptureCache', () => {
     assert.equal(cache.get(undefined), undefined);
   });
 
-  it('keeps a page taken from the build across a rebuild that only renamed the scripts, not one rendered in the browser', async () => {
+  it('keeps a page across a rebuild that only renamed the scripts; one rendered in the browser, only the runtime chunk', async () => {
     const file = path.join(build.dir, 'docs/guides/setup/index.html');
-    const built = (bundle: string) =>
-      `<html><head><link rel="stylesheet" href="/assets/css/styles.1.css"><link rel="preload" href="/assets/js/${bundle}.js" as="script">` +
-      `<script src="/assets/js/runtime~main.${bundle}.js" defer></script></head><body><article>Setup</article>` +
-      `<script>window.__data = "${bundle}";</script></body></html>`;
+    const built = (runtime: string, main = 'm1') =>
+      `<html><head><link rel="stylesheet" href="/assets/css/styles.1.css"><link rel="preload" href="/assets/js/1234.c1.js" as="script">` +
+      `<script src="/assets/js/runtime~main.${runtime}.js" defer="defer"></script><script src="/assets/js/main.${main}.js" defer="defer"></script>` +
+      `</head><body><article>Setup</article><script>window.__data = "${runtime}";</script></body></html>`;
     const rendered = {...chapter('/docs/guides/setup'), rendersInBrowser: true};
-    await writeFile(file, built('aaa'));
-    const [staticBefore, renderedBefore] = [
+    const both = async () => [
       await fingerprint(build.dir, '/', chapter('/docs/guides/setup'), 's'),
       await fingerprint(build.dir, '/', rendered, 's'),
     ];
+    await writeFile(file, built('aaa').replace(/window.__data = "aaa"/, 'window.__data = "bbb"'));
+    const [staticBefore, renderedBefore] = await both();
     await writeFile(file, built('bbb'));
-    assert.equal(await fingerprint(build.dir, '/', chapter('/docs/guides/setup'), 's'), staticBefore);
-    assert.notEqual(await fingerprint(build.dir, '/', rendered, 's'), renderedBefore);
+    assert.deepEqual(await both(), [staticBefore, renderedBefore], 'a new runtime chunk');
+    await writeFile(file, built('bbb', 'm2'));
+    const [staticMain, renderedMain] = await both();
+    assert.equal(staticMain, staticBefore);
+    assert.notEqual(renderedMain, renderedBefore, 'the main bundle runs in the browser');
+    await writeFile(file, built('bbb').replace('window.__data = "bbb"', 'window.__data = "ccc"'));
+    assert.notEqual((await both())[1], renderedBefore, 'an inline script runs in the browser');
     await writeFile(file, built('bbb').replace('styles.1.css', 'styles.2.css'));
-    assert.notEqual(await fingerprint(build.dir, '/', chapter('/docs/guides/setup'), 's'), staticBefore, 'the CSS changed');
+    assert.notEqual((await both())[0], staticBefore, 'the CSS changed');
+  });
+
+  it('tells whether the scripts a page rendered in the browser loaded are all still in the build', async () => {
+    await mkdir(path.join(build.dir, 'assets/js'), {recursive: true});
+    await writeFile(path.join(build.dir, 'assets/js/main.m1.js'), '');
+    await writeFile(path.join(build.dir, 'assets/js/1234.c1.js'), '');
+    const present = new Map<string, Promise<boolean>>();
+    assert.equal(await CaptureCache.scriptsInBuild(build.dir, '/', ['/assets/js/main.m1.js', '/assets/js/1234.c1.js'], present), true);
+    assert.equal(
+      await CaptureCache.scriptsInBuild(build.dir, '/base/', ['/base/assets/js/main.m1.js'], new Map()),
+      true,
+      'under the base URL',
+    );
+    assert.equal(await CaptureCache.scriptsInBuild(build.dir, '/', ['/assets/js/main.m1.js', '/assets/js/1234.c2.js'], present), false);
+    assert.equal(await CaptureCache.scriptsInBuild(build.dir, '/', ['/assets/js'], new Map()), false, 'a directory is no script');
+    assert.equal(await CaptureCache.scriptsInBuild(build.dir, '/', ['/../../etc/passwd'], new Map()), false, 'outside the build');
+    assert.equal(await CaptureCache.scriptsInBuild(build.dir, '/', [], new Map()), true);
+    assert.ok(isRuntimeScript('/assets/js/runtime~main.8a09d316.js'));
+    assert.ok(!isRuntimeScript('/assets/js/main.a82ae507.js'));
+  });
+
+  it('keeps the scripts beside a page', () => {
+    const cache = new CaptureCache();
+    cache.set('a', page('<p>a</p>'), ['/assets/js/main.m1.js']);
+    assert.deepEqual(cache.get('a')?.scripts, ['/assets/js/main.m1.js']);
+    cache.set('b', page('<p>b</p>'));
+    assert.equal(cache.get('b')?.scripts, undefined);
   });
 
   it('forgets the oldest pages past its size limit', () => {
