@@ -39,6 +39,8 @@ export type ServerConfig = {
   eventStreams: {max: number; perClient: number};
   /** Chromium runs without its sandbox even as a non-root user (CHROMIUM_NO_SANDBOX); as root it always does. */
   chromiumNoSandbox: boolean;
+  /** A browser service the server's exports use instead of launching Chromium (BROWSER_WS_ENDPOINT), and the site's URL as it reaches it (BROWSER_SITE_URL). */
+  browserService?: {wsEndpoint: string; siteUrl?: string};
 };
 
 export type ConfigDefaults = SettingDefaults;
@@ -65,6 +67,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
   if (docsPath && docsDir && docsPath !== docsDir) {
     problems.push(`DOCS_PATH ("${env.DOCS_PATH}") and DOCS_DIR ("${env.DOCS_DIR}") name the same directory; set one of them`);
   }
+  const wsEndpoint = values.BROWSER_WS_ENDPOINT as string | undefined;
+  const browserSiteUrl = values.BROWSER_SITE_URL as string | undefined;
+  if (browserSiteUrl && !wsEndpoint) {
+    problems.push('BROWSER_SITE_URL is the site as a browser service reaches it: set BROWSER_WS_ENDPOINT too, or unset it');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     apiPort,
@@ -87,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
     },
     eventStreams: {max: values.EVENT_STREAMS_MAX as number, perClient: values.EVENT_STREAMS_PER_CLIENT as number},
     chromiumNoSandbox: values.CHROMIUM_NO_SANDBOX === true,
+    ...(wsEndpoint && {browserService: {wsEndpoint, ...(browserSiteUrl && {siteUrl: browserSiteUrl})}}),
   };
 }
 

@@ -31,6 +31,8 @@ export type ExporterSetup = {
   engine?: ExportEngineName;
   /** The native engine's settings (server/config.ts); default: tagged, concurrency from the machine, a 1 GiB print cache. */
   native?: Pick<ServerConfig, 'tagged' | 'renderConcurrency' | 'printCache'>;
+  /** The DevTools WebSocket URL of a browser service the native engine uses instead of launching Chromium. */
+  browserWsEndpoint?: string;
   timeoutMs: number;
   queueLimit: number;
   log: (line: string) => void;
@@ -46,6 +48,7 @@ export async function createExporter(setup: ExporterSetup): Promise<Exporter> {
     log: setup.log,
     tagged: setup.native?.tagged,
     renderTabs: setup.native?.renderConcurrency,
+    browserWsEndpoint: setup.browserWsEndpoint,
     printCache: await openPrintCache(setup),
   });
   const exporter = new Exporter({

@@ -85,7 +85,9 @@ async function startServers(
   const exporter = await createExporter({
     siteDir,
     documentsDir: config.documentsDir,
-    siteOrigin,
+    // A browser service in another container reaches the site at another address than this process does.
+    siteOrigin: config.browserService?.siteUrl ?? siteOrigin,
+    browserWsEndpoint: config.browserService?.wsEndpoint,
     servesBuild: !dev,
     siteProbe,
     engine: config.engine,

@@ -39,6 +39,22 @@ function text(fallback?: string): Joi.StringSchema {
   return fallback === undefined ? schema : schema.default(fallback);
 }
 
+/** An absolute URL with one of `schemes`, without a trailing slash. */
+function url(schemes: string[]): Joi.Schema {
+  return text().custom((raw: string, helpers) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !schemes.includes(parsed.protocol.slice(0, -1))) {
+      return helpers.message({custom: `{{#label}} must be a ${schemes.map((scheme) => `${scheme}://`).join(' or ')} URL, got "${raw}"`});
+    }
+    return raw.replace(/\/+$/, '');
+  });
+}
+
 const YES = ['1', 'true', 'yes'];
 const NO = ['0', 'false', 'no'];
 
@@ -159,6 +175,18 @@ export const SETTINGS: readonly Setting[] = [
     shown: 'unset',
     summary: '1/true/yes: no Chromium sandbox for a non-root server',
     schema: () => yesNo(),
+  },
+  {
+    name: 'BROWSER_WS_ENDPOINT',
+    shown: 'unset',
+    summary: "a browser service's DevTools WebSocket URL: exports use its Chromium instead of launching one",
+    schema: () => url(['ws', 'wss']),
+  },
+  {
+    name: 'BROWSER_SITE_URL',
+    shown: 'http://127.0.0.1:DOCSITE_PORT',
+    summary: 'the site as that browser service reaches it (e.g. http://api-1:3000 from another container)',
+    schema: () => url(['http', 'https']),
   },
 ];
 

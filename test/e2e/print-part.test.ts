@@ -38,7 +38,8 @@ describe('printing a book part', {timeout: 120_000}, () => {
     const port = await freePort();
     site = await listen(siteWithServiceWorker, port, '127.0.0.1', 'site');
     origin = `http://127.0.0.1:${port}`;
-    browser = await host.acquire();
+    // The host launched this Chromium: what it hands out is the Browser itself.
+    browser = (await host.acquire()) as Browser;
     // A visitor's tab installs the worker, as a capture tab does on a site that has one.
     const visitor = await browser.newPage();
     await visitor.goto(`${origin}/`);

@@ -1,15 +1,15 @@
 import {mkdir} from 'node:fs/promises';
 import {after, before} from 'node:test';
-import type {Browser, Page} from 'puppeteer-core';
+import type {Page} from 'puppeteer-core';
 import {BrowserHost} from '../../server/export/native/shared/browser-host';
-import {NAME_SHIM, openExportPage} from '../../server/export/native/shared/export-page';
+import {NAME_SHIM, openExportPage, type ExportBrowser} from '../../server/export/native/shared/export-page';
 import {WORK_ROOT} from './processes';
 
 /**
  * Opens one page in a warm browser of its own before the suite's tests and hands it to `opened`;
  * closes the page and the browser after them.
  */
-export function pageForSuite(open: (browser: Browser) => Promise<Page>, opened: (page: Page) => void): void {
+export function pageForSuite(open: (browser: ExportBrowser) => Promise<Page>, opened: (page: Page) => void): void {
   const host = new BrowserHost({workRoot: WORK_ROOT, log: () => undefined});
   let page: Page | undefined;
   before(async () => {

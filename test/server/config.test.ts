@@ -116,6 +116,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads a browser service and the site URL it reaches, and refuses what is not a URL of theirs', () => {
+    assert.equal(loadConfig({}, defaults).browserService, undefined);
+    assert.deepEqual(loadConfig({BROWSER_WS_ENDPOINT: 'ws://browser:9222/devtools/browser/abc'}, defaults).browserService, {
+      wsEndpoint: 'ws://browser:9222/devtools/browser/abc',
+    });
+    assert.deepEqual(
+      loadConfig({BROWSER_WS_ENDPOINT: 'wss://browser.example/x', BROWSER_SITE_URL: 'http://api-1:3000/'}, defaults).browserService,
+      {wsEndpoint: 'wss://browser.example/x', siteUrl: 'http://api-1:3000'},
+    );
+    assert.throws(
+      () => loadConfig({BROWSER_WS_ENDPOINT: 'http://browser:9222'}, defaults),
+      /BROWSER_WS_ENDPOINT must be a ws:\/\/ or wss:\/\/ URL, got "http:\/\/browser:9222"/,
+    );
+    assert.throws(
+      () => loadConfig({BROWSER_WS_ENDPOINT: 'ws://b/x', BROWSER_SITE_URL: 'api-1:3000'}, defaults),
+      /BROWSER_SITE_URL must be/,
+    );
+    assert.throws(() => loadConfig({BROWSER_SITE_URL: 'http://api-1:3000'}, defaults), /set BROWSER_WS_ENDPOINT too/);
+  });
+
   it('refuses the same port for the API and the site', () => {
     assert.throws(() => loadConfig({API_PORT: '3000'}, defaults), /must differ/);
   });

@@ -1,6 +1,5 @@
 import {promises as fs} from 'node:fs';
 import os from 'node:os';
-import type {Browser} from 'puppeteer-core';
 import type {BrowserState} from '../../../contracts/api';
 import type {EnginePhase} from '../../../contracts/progress';
 import {progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from '../engine';
@@ -18,6 +17,7 @@ import {partKey} from './print-cache/part-key';
 import type {PrintCache} from './print-cache/print-cache';
 import {partPrinting, render} from './render/render';
 import {BrowserHost} from './shared/browser-host';
+import type {ExportBrowser} from './shared/export-page';
 import {PhaseClock} from './shared/phase-clock';
 import {contentBox} from './shared/paper';
 import {PrintTabs} from './shared/print-tabs';
@@ -38,6 +38,8 @@ export type NativeEngineOptions = {
   pagesPerTab?: number;
   /** Print with a structure tree (a tagged, accessible PDF); default true. */
   tagged?: boolean;
+  /** A browser service's DevTools WebSocket URL (BROWSER_WS_ENDPOINT): its Chromium instead of one launched here. */
+  browserWsEndpoint?: string;
 };
 
 const PAGE_TIMEOUT_MS = 30_000;
@@ -58,7 +60,7 @@ export function renderConcurrency(cores = os.availableParallelism(), freeBytes =
 /** What one export's steps share. */
 type ExportContext = {
   plan: BookPlan;
-  browser: Browser;
+  browser: ExportBrowser;
   /** The tabs render and merge print in, closed when the export ends. */
   printTabs: PrintTabs;
   clock: PhaseClock;
@@ -94,7 +96,7 @@ export class NativeEngine implements ExportEngine {
 
   constructor(options: NativeEngineOptions) {
     this.#pagesPerTab = options.pagesPerTab;
-    this.#host = new BrowserHost({workRoot: options.workRoot, log: options.log});
+    this.#host = new BrowserHost({workRoot: options.workRoot, log: options.log, wsEndpoint: options.browserWsEndpoint});
     this.#tabs = options.tabs ?? Math.min(4, Math.max(2, os.availableParallelism()));
     this.#partBytes = options.partBytes ?? 1_500_000;
     this.#tagged = options.tagged ?? true;
@@ -180,7 +182,7 @@ export class NativeEngine implements ExportEngine {
   }
 
   /** The print cache's keys of this book's content parts and of the whole book; none without a cache. */
-  async #cacheKeys(job: ExportJob, plan: BookPlan, book: AssembledBook, browser: Browser) {
+  async #cacheKeys(job: ExportJob, plan: BookPlan, book: AssembledBook, browser: ExportBrowser) {
     const store = this.#printCache;
     if (!store) return undefined;
     const [chromium, fonts] = await Promise.all([browser.version(), installedFontsDigest()]);

@@ -1,7 +1,7 @@
 import {readFile} from 'node:fs/promises';
-import type {Browser, Page} from 'puppeteer-core';
+import type {Page} from 'puppeteer-core';
 import type {Chapter} from '../../book-plan';
-import {openExportPage} from '../shared/export-page';
+import {openExportPage, type ExportBrowser} from '../shared/export-page';
 import {PAGE_LIB_SCRIPT} from './page/page-lib';
 import {openParserPage} from './parser-page';
 import {capturePage, pageStyles, type CaptureSettings, type CapturedPage, type PageStyles} from './page/capture-page';
@@ -125,7 +125,7 @@ export function mergeStyles(all: PageStyles[]): PageStyles {
  * then move from page to page with the site's own router: no page reload, no
  * re-hydration, and nothing waits on the network going idle. Both run at once.
  */
-export async function captureChapters(browser: Browser, chapters: Chapter[], options: CaptureOptions): Promise<FreshCapture> {
+export async function captureChapters(browser: ExportBrowser, chapters: Chapter[], options: CaptureOptions): Promise<FreshCapture> {
   const pages = new Map<string, CapturedPage>();
   const scripts = new Map<string, string[]>();
   const styles: PageStyles[] = [];

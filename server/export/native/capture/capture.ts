@@ -1,4 +1,4 @@
-import type {Browser} from 'puppeteer-core';
+import type {ExportBrowser} from '../shared/export-page';
 import type {BookPlan} from '../../book-plan';
 import type {ExportJob} from '../../engine';
 import {captureChapters, mergeStyles, type Capture} from './capture-chapters';
@@ -25,7 +25,7 @@ const FILES_READ_AT_ONCE = 16;
 export async function capture(
   job: ExportJob,
   plan: BookPlan,
-  browser: Browser,
+  browser: ExportBrowser,
   cache: CaptureCache,
   settings: CaptureLimits,
   onCaptured: (done: number) => void,

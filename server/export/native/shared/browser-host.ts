@@ -1,62 +1,68 @@
 import {randomBytes} from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer, {type Browser} from 'puppeteer-core';
+import puppeteer from 'puppeteer-core';
 import type {BrowserState} from '../../../../contracts/api';
 import {assertChromiumTmpDir, findChromium, sandboxArgs} from '../../../chromium';
 import {removeQuietly} from '../../atomic-file';
 import {killTree} from '../../process-tree';
+import type {ExportBrowser} from './export-page';
+import type {HeldBrowser} from './held-browser';
+import {connectBrowser} from './remote-browser';
 
 export type BrowserHostOptions = {
   /** Parent of the browser's profile directory (the exporter's work root). */
   workRoot: string;
   log: (line: string) => void;
+  /** A browser service's DevTools WebSocket URL: exports use its Chromium instead of launching one. */
+  wsEndpoint?: string;
 };
 
+/** The export's own deadline stops the browser; a print of a big book may take minutes. */
+const PROTOCOL_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+
 /**
- * One Chromium kept warm between exports: launched on first use, relaunched
- * when it has died or was killed, closed with the server.
+ * One browser kept warm between exports: launched (or connected to) on first use, again when it
+ * has died, was stopped at a deadline or lost its connection, and closed with the server.
  */
 export class BrowserHost {
   readonly #options: BrowserHostOptions;
-  #browser?: Promise<Browser>;
+  #browser?: Promise<HeldBrowser>;
   #profileDir?: string;
   /** The launch in progress, if any. */
-  #launching?: Promise<Browser>;
+  #launching?: Promise<HeldBrowser>;
   /** The browser last launched, connected or not. */
-  #launched?: Browser;
+  #launched?: HeldBrowser;
 
   constructor(options: BrowserHostOptions) {
     this.#options = options;
   }
 
-  async acquire(): Promise<Browser> {
+  async acquire(): Promise<ExportBrowser> {
     const current = this.#browser && (await this.#browser.catch(() => undefined));
-    if (current?.connected) return current;
-    const launching = this.#launch();
+    if (current?.alive()) return current.tabs;
+    const {wsEndpoint, log} = this.#options;
+    const launching = wsEndpoint ? connectBrowser(wsEndpoint, PROTOCOL_TIMEOUT_MS, log) : this.#launch();
     this.#browser = this.#launching = launching;
-    const settled = (browser?: Browser) => {
+    const settled = (browser?: HeldBrowser) => {
       if (this.#launching !== launching) return;
       this.#launching = undefined;
       this.#launched = browser;
     };
     launching.then(settled, () => settled());
-    return launching;
+    return (await launching).tabs;
   }
 
   /** Whether the browser is launching, running, or not there (never launched, died, closed). */
   get state(): BrowserState {
     if (this.#launching) return 'starting';
-    return this.#launched?.connected ? 'running' : 'stopped';
+    return this.#launched?.alive() ? 'running' : 'stopped';
   }
 
-  /** Kills the browser's whole process tree at once: the only way to stop a print in progress. */
+  /** Stops the browser at once (kills a launched one's process tree): the only way to stop a print in progress. */
   kill(): void {
     void this.#browser?.then(
-      (browser) => {
-        const pid = browser.process()?.pid;
-        if (pid) killTree(pid, 'SIGKILL');
-      },
+      (browser) => browser.stop(),
       () => undefined,
     );
   }
@@ -64,17 +70,11 @@ export class BrowserHost {
   async close(): Promise<void> {
     const browser = this.#browser && (await this.#browser.catch(() => undefined));
     this.#browser = this.#launching = this.#launched = undefined;
-    if (browser) {
-      const pid = browser.process()?.pid;
-      const closed = browser.close().catch(() => undefined);
-      const force = setTimeout(() => pid && killTree(pid, 'SIGKILL'), 5000);
-      await closed;
-      clearTimeout(force);
-    }
+    await browser?.close();
     if (this.#profileDir) await removeQuietly(this.#profileDir);
   }
 
-  async #launch(): Promise<Browser> {
+  async #launch(): Promise<HeldBrowser> {
     if (this.#profileDir) await removeQuietly(this.#profileDir);
     // Named like an export's work directory so a later server sweeps it if this one dies.
     this.#profileDir = path.join(this.#options.workRoot, `${process.pid}-${randomBytes(4).toString('hex')}`);
@@ -91,8 +91,7 @@ export class BrowserHost {
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,
-      // The export's own deadline kills the browser; a print of a big book may take minutes.
-      protocolTimeout: 24 * 60 * 60 * 1000,
+      protocolTimeout: PROTOCOL_TIMEOUT_MS,
       args: [
         ...sandboxArgs(),
         '--disable-dev-shm-usage',
@@ -121,6 +120,20 @@ export class BrowserHost {
         await removeQuietly(profileDir!);
       })();
     });
-    return browser;
+    return {
+      tabs: browser,
+      alive: () => browser.connected,
+      stop: () => {
+        const pid = browser.process()?.pid;
+        if (pid) killTree(pid, 'SIGKILL');
+      },
+      close: async () => {
+        const pid = browser.process()?.pid;
+        const closed = browser.close().catch(() => undefined);
+        const force = setTimeout(() => pid && killTree(pid, 'SIGKILL'), 5000);
+        await closed;
+        clearTimeout(force);
+      },
+    };
   }
 }

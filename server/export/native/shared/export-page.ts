@@ -1,5 +1,11 @@
 import type {Browser, Page} from 'puppeteer-core';
 
+/**
+ * What an export uses of a browser: tabs, and its version (for the print cache's keys). A
+ * Chromium the server launched, or a context of its own in a browser service (browser-host.ts).
+ */
+export type ExportBrowser = Pick<Browser, 'newPage' | 'version'>;
+
 // tsx (used to run the tests from source) wraps named functions in __name();
 // functions serialized into a page need it defined there. Compiled code never calls it.
 export const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((target) => target);';
@@ -13,7 +19,7 @@ export const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((target) => 
  * its own target, past the tab's request interception, so a book part would
  * load the site's "Page Not Found" instead, and the docs from its cache.
  */
-export async function openExportPage(browser: Browser, viewportWidth = 1280, pageScript = NAME_SHIM): Promise<Page> {
+export async function openExportPage(browser: ExportBrowser, viewportWidth = 1280, pageScript = NAME_SHIM): Promise<Page> {
   const page = await browser.newPage();
   await page.setBypassServiceWorker(true);
   await page.evaluateOnNewDocument(pageScript);

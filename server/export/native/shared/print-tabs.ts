@@ -1,5 +1,5 @@
-import type {Browser, Page} from 'puppeteer-core';
-import {openExportPage} from './export-page';
+import type {Page} from 'puppeteer-core';
+import {openExportPage, type ExportBrowser} from './export-page';
 
 /**
  * How much one tab prints before a fresh tab replaces it: at most PRINTS_PER_TAB documents, and
@@ -21,7 +21,7 @@ type Tab = {page: Page; width: number; prints: number; weight: number};
  * keeps Node busy between those round trips. A tab whose print failed is closed, never reused.
  */
 export class PrintTabs {
-  readonly #browser: Browser;
+  readonly #browser: ExportBrowser;
   readonly #printsPerTab: number;
   readonly #weightPerTab: number;
   readonly #idle: Tab[] = [];
@@ -29,7 +29,7 @@ export class PrintTabs {
   readonly #opening: Array<Promise<Tab | undefined>> = [];
   #closed = false;
 
-  constructor(browser: Browser, limits: {prints?: number; weight?: number} = {}) {
+  constructor(browser: ExportBrowser, limits: {prints?: number; weight?: number} = {}) {
     this.#browser = browser;
     this.#printsPerTab = limits.prints ?? PRINTS_PER_TAB;
     this.#weightPerTab = limits.weight ?? PRINT_WEIGHT_PER_TAB;
