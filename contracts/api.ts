@@ -118,6 +118,12 @@ export type ExportStatusList = {
  */
 export type BrowserState = 'starting' | 'running' | 'stopped';
 
+/**
+ * Where the books are kept (the documents directory): `running` when it answers, `unreachable`
+ * when it does not (the health is then `degraded`: exports could not be kept, nor books listed or served).
+ */
+export type StoreState = 'running' | 'unreachable';
+
 /** Body of GET /health: 200 when `status` is `ok`, 503 when `degraded`. */
 export type HealthReport = {
   status: 'ok' | 'degraded';
@@ -130,6 +136,8 @@ export type HealthReport = {
     fonts?: 'complete' | 'incomplete' | 'unchecked';
     /** The Chromium the native engine keeps between exports; absent when the site's engine keeps none (docs-to-pdf). */
     browser?: BrowserState;
+    /** The book store: the documents directory. */
+    store: StoreState;
   };
   detail?: string;
 };

@@ -18,6 +18,7 @@ import {readManifest, readManifests} from './manifest';
 import {createDevSiteApp, spawnDevServer} from './site/dev-site';
 import {httpSiteProbe} from './site/site-probe';
 import {createStaticSiteApp} from './site/static-site';
+import {LocalBookStore} from './store/local-book-store';
 
 export type ServerMode = 'serve' | 'start';
 
@@ -76,15 +77,16 @@ async function startServers(
 ): Promise<RunningServer> {
   const config = loadSiteConfig(siteDir, manifest);
   await fs.mkdir(config.documentsDir, {recursive: true});
+  const store = new LocalBookStore(config.documentsDir);
   if (!dev) {
-    const seeded = await seedDocuments((await readManifests(siteDir)).values(), config.documentsDir);
+    const seeded = await seedDocuments((await readManifests(siteDir)).values(), store);
     if (seeded > 0) log(`PDFs made at build time copied into the documents directory: ${seeded}`);
   }
   const siteOrigin = internalSiteOrigin(config);
   const siteProbe = httpSiteProbe(siteOrigin + manifest.baseUrl);
   const exporter = await createExporter({
     siteDir,
-    documentsDir: config.documentsDir,
+    store,
     siteOrigin,
     servesBuild: !dev,
     siteProbe,
@@ -113,7 +115,7 @@ async function startServers(
       const {app, proxy} = createDevSiteApp({
         devServerOrigin: dev.origin,
         baseUrl: () => baseUrl,
-        documentsDir: config.documentsDir,
+        store,
         apiPort: config.apiPort,
       });
       const siteServer = await listen(app, config.sitePort, config.host, 'site');
@@ -131,13 +133,10 @@ async function startServers(
         );
       }, 2000).unref();
     } else {
-      const site = createStaticSiteApp(manifest, {
-        documentsDir: config.documentsDir,
-        apiPort: config.apiPort,
-      });
+      const site = createStaticSiteApp(manifest, {store, apiPort: config.apiPort});
       servers.push(await listen(site, config.sitePort, config.host, 'site'));
     }
-    const api = createApp(config, {exporter, siteProbe, fonts});
+    const api = createApp(config, {exporter, siteProbe, store, fonts});
     if (config.apiToken) log('API token required for /export-pdf and /pdf-files');
     if (config.rateLimit) log(`Rate limit: ${config.rateLimit} exports per client per ${config.rateWindowMs / 1000} s`);
     const apiServer = await listen(api, config.apiPort, config.host, 'API');
@@ -153,7 +152,7 @@ async function startServers(
   const shownHost = ['127.0.0.1', '0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
   log(`Site: http://${shownHost}:${config.sitePort}${manifest.baseUrl}`);
   log(`API:  http://${shownHost}:${config.apiPort} (GET /health, /export-pdf, /pdf-files)`);
-  log(`PDFs: ${config.documentsDir}`);
+  log(`PDFs: ${store.where}`);
   void exporter.warm();
 
   return {
