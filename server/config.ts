@@ -2,6 +2,7 @@ import path from 'node:path';
 import type {ExportEngineName} from '../contracts/options';
 import {NotReady} from './errors';
 import {readSettings, type SettingDefaults} from './settings';
+import type {S3Location} from './store/store-url';
 
 /** Everything the server entry reads from the environment (server/settings.ts), validated once at start-up. */
 export type ServerConfig = {
@@ -39,6 +40,14 @@ export type ServerConfig = {
   eventStreams: {max: number; perClient: number};
   /** Chromium runs without its sandbox even as a non-root user (CHROMIUM_NO_SANDBOX); as root it always does. */
   chromiumNoSandbox: boolean;
+  /** Where the server keeps books: the bucket and prefix of STORE_URL, else the documents directory (`s3` unset). */
+  store: {
+    s3?: S3Location;
+    /** How the site serves a book of the bucket (STORE_DOWNLOADS): streamed through itself, or a redirect to a presigned URL. */
+    downloads: 'stream' | 'presigned';
+    /** Path-style bucket addressing (STORE_FORCE_PATH_STYLE), as MinIO and s3rver want. */
+    forcePathStyle: boolean;
+  };
 };
 
 export type ConfigDefaults = SettingDefaults;
@@ -65,6 +74,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
   if (docsPath && docsDir && docsPath !== docsDir) {
     problems.push(`DOCS_PATH ("${env.DOCS_PATH}") and DOCS_DIR ("${env.DOCS_DIR}") name the same directory; set one of them`);
   }
+  const s3 = values.STORE_URL as S3Location | undefined;
+  if (values.STORE_DOWNLOADS === 'presigned' && !s3) {
+    problems.push('STORE_DOWNLOADS=presigned needs a STORE_URL of S3-compatible storage: the documents directory has no URLs to sign');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     apiPort,
@@ -87,6 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
     },
     eventStreams: {max: values.EVENT_STREAMS_MAX as number, perClient: values.EVENT_STREAMS_PER_CLIENT as number},
     chromiumNoSandbox: values.CHROMIUM_NO_SANDBOX === true,
+    store: {
+      ...(s3 && {s3}),
+      downloads: values.STORE_DOWNLOADS as 'stream' | 'presigned',
+      forcePathStyle: values.STORE_FORCE_PATH_STYLE === true,
+    },
   };
 }
 

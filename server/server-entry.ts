@@ -12,13 +12,15 @@ import {loadSiteConfig, readBuiltManifest} from './built-site';
 import {findChromium} from './chromium';
 import {internalSiteOrigin, type ServerConfig} from './config';
 import {createExporter} from './create-exporter';
+import {StoreUnavailable} from './errors';
 import {killTree} from './export/process-tree';
 import {closeServer, freePort, listen} from './listen';
 import {readManifest, readManifests} from './manifest';
 import {createDevSiteApp, spawnDevServer} from './site/dev-site';
 import {httpSiteProbe} from './site/site-probe';
 import {createStaticSiteApp} from './site/static-site';
-import {LocalBookStore} from './store/local-book-store';
+import type {BookStore} from './store/book-store';
+import {openBookStore} from './store/create-book-store';
 
 export type ServerMode = 'serve' | 'start';
 
@@ -76,12 +78,9 @@ async function startServers(
   dev?: {origin: string; process: ChildProcess},
 ): Promise<RunningServer> {
   const config = loadSiteConfig(siteDir, manifest);
-  await fs.mkdir(config.documentsDir, {recursive: true});
-  const store = new LocalBookStore(config.documentsDir);
-  if (!dev) {
-    const seeded = await seedDocuments((await readManifests(siteDir)).values(), store);
-    if (seeded > 0) log(`PDFs made at build time copied into the documents directory: ${seeded}`);
-  }
+  if (!config.store.s3) await fs.mkdir(config.documentsDir, {recursive: true});
+  const store = await openBookStore(config);
+  if (!dev) await seedStore(store, siteDir);
   const siteOrigin = internalSiteOrigin(config);
   const siteProbe = httpSiteProbe(siteOrigin + manifest.baseUrl);
   const exporter = await createExporter({
@@ -153,6 +152,7 @@ async function startServers(
   log(`Site: http://${shownHost}:${config.sitePort}${manifest.baseUrl}`);
   log(`API:  http://${shownHost}:${config.apiPort} (GET /health, /export-pdf, /pdf-files)`);
   log(`PDFs: ${store.where}`);
+  if ((await store.check()) === 'unreachable') log(`warning: the book store ${store.where} does not answer; /health says so`);
   void exporter.warm();
 
   return {
@@ -178,4 +178,15 @@ async function startServers(
       }
     },
   };
+}
+
+/** Puts the books made at build time in the store; a bucket that does not answer now gets them at a later start. */
+async function seedStore(store: BookStore, siteDir: string): Promise<void> {
+  try {
+    const seeded = await seedDocuments((await readManifests(siteDir)).values(), store);
+    if (seeded > 0) log(`PDFs made at build time copied into ${store.where}: ${seeded}`);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailable)) throw error;
+    log(`warning: the PDFs made at build time are not in the book store: ${error.detail}`);
+  }
 }
