@@ -25,7 +25,7 @@ export type ExportQuery = {
 export type ExportSuccess = {
   success: true;
   message: string;
-  /** Absolute path of the PDF on the server. */
+  /** Absolute path of the PDF on the server; with S3-compatible storage (STORE_URL), its `s3://bucket/key` URL. */
   pdfPath: string;
   /** The file name, URL-encoded: resolvable against the site's root. */
   pdfUrl: string;
@@ -118,6 +118,13 @@ export type ExportStatusList = {
  */
 export type BrowserState = 'starting' | 'running' | 'stopped';
 
+/**
+ * Where the books are kept (the documents directory, or the bucket STORE_URL names): `running`
+ * when it answers, `unreachable` when it does not (the health is then `degraded`: exports could
+ * not be kept, nor books listed or served).
+ */
+export type StoreState = 'running' | 'unreachable';
+
 /** Body of GET /health: 200 when `status` is `ok`, 503 when `degraded`. */
 export type HealthReport = {
   status: 'ok' | 'degraded';
@@ -130,6 +137,8 @@ export type HealthReport = {
     fonts?: 'complete' | 'incomplete' | 'unchecked';
     /** The Chromium the native engine keeps between exports; absent when the site's engine keeps none (docs-to-pdf). */
     browser?: BrowserState;
+    /** The book store: the documents directory, or the bucket of S3-compatible storage. */
+    store: StoreState;
   };
   detail?: string;
 };

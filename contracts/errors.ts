@@ -3,6 +3,7 @@ export const ERROR_TEXTS = {
   notCreated: 'PDF file was not created',
   commandFailed: 'Export command failed',
   noDirectory: 'ENOENT: no such file or directory',
+  storeUnavailable: 'The book store is unavailable',
 } as const;
 
 /** The body of every failed API response, whatever the status. */

@@ -8,6 +8,7 @@ import {createApp} from '../server/app';
 import {DocsToPdfEngine} from '../server/export/docs-to-pdf-engine';
 import {Exporter} from '../server/export/exporter';
 import {listen} from '../server/listen';
+import {LocalBookStore} from '../server/store/local-book-store';
 
 const HOSTILE = [
   '',
@@ -43,9 +44,10 @@ const ROUNDS = 50;
 async function main(): Promise<void> {
   const documentsDir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-'));
   const siteProbe = async () => true;
+  const store = new LocalBookStore(documentsDir);
   const exporter = new Exporter({
     engine: new DocsToPdfEngine(),
-    documentsDir,
+    store,
     siteOrigin: 'http://127.0.0.1:9',
     siteProbe,
     loadManifests: async () => {
@@ -56,7 +58,7 @@ async function main(): Promise<void> {
     workRoot: documentsDir,
     log: () => undefined,
   });
-  const server = await listen(createApp({documentsDir, nodeEnv: 'production'}, {exporter, siteProbe}), 0, '127.0.0.1', 'API');
+  const server = await listen(createApp({nodeEnv: 'production'}, {exporter, siteProbe, store}), 0, '127.0.0.1', 'API');
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const times: number[] = [];
   const statuses = new Map<number, number>();

@@ -12,19 +12,22 @@ import type {FontReport} from './fonts';
 import {healthRouter} from './routes/health';
 import {pdfFilesRouter} from './routes/pdf-files';
 import type {SiteProbe} from './site/site-probe';
+import type {BookStore} from './store/book-store';
 
-export type AppConfig = Pick<ServerConfig, 'documentsDir' | 'nodeEnv'> &
+export type AppConfig = Pick<ServerConfig, 'nodeEnv'> &
   Partial<Pick<ServerConfig, 'apiToken' | 'rateLimit' | 'rateWindowMs' | 'eventStreams'>>;
 
 export type AppDependencies = {
   exporter: Pick<Exporter, 'export'> & Partial<Pick<Exporter, 'status' | 'browserState'>>;
   siteProbe: SiteProbe;
+  /** Where the books are listed from (GET /pdf-files); /health checks it. */
+  store: Pick<BookStore, 'list' | 'check'>;
   /** Fonts found at start, reported by /health. */
   fonts?: FontReport;
 };
 
 /** The API without `listen`, so tests and the server entry build it the same way. */
-export function createApp(config: AppConfig, {exporter, siteProbe, fonts}: AppDependencies): Express {
+export function createApp(config: AppConfig, {exporter, siteProbe, store, fonts}: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -37,12 +40,12 @@ export function createApp(config: AppConfig, {exporter, siteProbe, fonts}: AppDe
     }),
   );
   app.use(rejectMalformedUrl);
-  app.use(healthRouter(siteProbe, fonts, exporter.browserState && (() => exporter.browserState!())));
+  app.use(healthRouter({siteProbe, store, fonts, browserState: exporter.browserState && (() => exporter.browserState!())}));
 
   const guarded: RequestHandler[] = config.apiToken ? [requireBearerToken(config.apiToken)] : [];
   const exportGuards = config.rateLimit ? [...guarded, exportRateLimit(config.rateLimit, config.rateWindowMs ?? 10 * 60 * 1000)] : guarded;
   app.use(exportPdfRouter(exporter, exportGuards));
-  app.use(pdfFilesRouter(config.documentsDir, guarded));
+  app.use(pdfFilesRouter(store, guarded));
   if (exporter.status) app.use(exportStatusRouter(exporter.status, guarded, config.eventStreams));
   app.use(notFound);
   app.use(errorMiddleware({exposeStack: config.nodeEnv === 'development'}));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type {ExportEngineName} from '../contracts/options';
 import {NotReady} from './errors';
 import {readSettings, type SettingDefaults} from './settings';
+import type {S3Location} from './store/store-url';
 
 /** Everything the server entry reads from the environment (server/settings.ts), validated once at start-up. */
 export type ServerConfig = {
@@ -41,6 +42,14 @@ export type ServerConfig = {
   chromiumNoSandbox: boolean;
   /** A browser service the server's exports use instead of launching Chromium (BROWSER_WS_ENDPOINT), and the site's URL as it reaches it (BROWSER_SITE_URL). */
   browserService?: {wsEndpoint: string; siteUrl?: string};
+  /** Where the server keeps books: the bucket and prefix of STORE_URL, else the documents directory (`s3` unset). */
+  store: {
+    s3?: S3Location;
+    /** How the site serves a book of the bucket (STORE_DOWNLOADS): streamed through itself, or a redirect to a presigned URL. */
+    downloads: 'stream' | 'presigned';
+    /** Path-style bucket addressing (STORE_FORCE_PATH_STYLE), as MinIO and s3rver want. */
+    forcePathStyle: boolean;
+  };
 };
 
 export type ConfigDefaults = SettingDefaults;
@@ -72,6 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
   if (browserSiteUrl && !wsEndpoint) {
     problems.push('BROWSER_SITE_URL is the site as a browser service reaches it: set BROWSER_WS_ENDPOINT too, or unset it');
   }
+  const s3 = values.STORE_URL as S3Location | undefined;
+  if (values.STORE_DOWNLOADS === 'presigned' && !s3) {
+    problems.push('STORE_DOWNLOADS=presigned needs a STORE_URL of S3-compatible storage: the documents directory has no URLs to sign');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     apiPort,
@@ -95,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
     eventStreams: {max: values.EVENT_STREAMS_MAX as number, perClient: values.EVENT_STREAMS_PER_CLIENT as number},
     chromiumNoSandbox: values.CHROMIUM_NO_SANDBOX === true,
     ...(wsEndpoint && {browserService: {wsEndpoint, ...(browserSiteUrl && {siteUrl: browserSiteUrl})}}),
+    store: {
+      ...(s3 && {s3}),
+      downloads: values.STORE_DOWNLOADS as 'stream' | 'presigned',
+      forcePathStyle: values.STORE_FORCE_PATH_STYLE === true,
+    },
   };
 }
 

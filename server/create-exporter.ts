@@ -11,6 +11,7 @@ import {NativeEngine} from './export/native/engine';
 import {PrintCache} from './export/native/print-cache/print-cache';
 import {readManifests} from './manifest';
 import type {SiteProbe} from './site/site-probe';
+import type {BookStore} from './store/book-store';
 
 /** Parent of every export's scratch directory and of the warm browser's profile. */
 export const WORK_ROOT = path.join(os.tmpdir(), 'docusaurus-export-pdf');
@@ -19,9 +20,8 @@ export type ExporterSetup = {
   siteDir: string;
   /** Plugin instance whose manifests are read. */
   pluginId?: string;
-  documentsDir: string;
-  /** Keep a record of what each PDF holds for GET /pdf-files; off for a file the CLI writes elsewhere. */
-  recordsBooks?: boolean;
+  /** Where the books go: the configured store for the server, a directory for the CLI and the build. */
+  store: BookStore;
   /** Origin the engines reach the site at. */
   siteOrigin: string;
   /** The site is served from its build, not by the dev server. */
@@ -40,7 +40,7 @@ export type ExporterSetup = {
   loadManifests?: () => Promise<Map<string, SiteManifest>>;
 };
 
-/** The exporter with both engines, its scratch root ready and stale scratch files of dead processes gone. */
+/** The exporter with both engines, its scratch root ready and stale scratch files of dead exports gone. */
 export async function createExporter(setup: ExporterSetup): Promise<Exporter> {
   await fs.mkdir(WORK_ROOT, {recursive: true});
   const native = new NativeEngine({
@@ -53,8 +53,7 @@ export async function createExporter(setup: ExporterSetup): Promise<Exporter> {
   });
   const exporter = new Exporter({
     engine: new EngineSelector({native, 'docs-to-pdf': new DocsToPdfEngine()}, setup.engine),
-    documentsDir: setup.documentsDir,
-    recordsBooks: setup.recordsBooks,
+    store: setup.store,
     siteOrigin: setup.siteOrigin,
     servesBuild: setup.servesBuild,
     siteProbe: setup.siteProbe,

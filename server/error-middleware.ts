@@ -1,6 +1,6 @@
 import type {ErrorRequestHandler, RequestHandler} from 'express';
 import type {ErrorBody} from '../contracts/errors';
-import {Busy, DomainError, ExportRejected, HttpError, NotFound} from './errors';
+import {Busy, DomainError, ExportRejected, HttpError, NotFound, StoreUnavailable} from './errors';
 
 export const notFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `Not found: ${req.method} ${req.path}`));
@@ -20,7 +20,7 @@ export const rejectMalformedUrl: RequestHandler = (req, _res, next) => {
 function statusOf(error: DomainError): number {
   if (error instanceof ExportRejected) return 400;
   if (error instanceof NotFound) return 404;
-  if (error instanceof Busy) return 503;
+  if (error instanceof Busy || error instanceof StoreUnavailable) return 503;
   // NotReady, EngineFailed, TimedOut: the export failed, with the texts clients know.
   return 500;
 }

@@ -31,6 +31,13 @@ export class NotFound extends DomainError {}
 /** The service is not set up for this: documents directory, site build, Chromium or manifest missing or wrong. */
 export class NotReady extends DomainError {}
 
+/** The book store (a bucket of S3-compatible storage) does not answer, or refuses: nothing was listed, served or committed. */
+export class StoreUnavailable extends DomainError {
+  constructor(where: string, reason: string, options: {cause?: unknown} = {}) {
+    super(ERROR_TEXTS.storeUnavailable, {detail: `${where}: ${reason}`, cause: options.cause});
+  }
+}
+
 /** Too much at once, or the server is stopping: try again after `retryAfterSeconds`. */
 export class Busy extends DomainError {
   readonly retryAfterSeconds: number;

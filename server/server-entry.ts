@@ -12,12 +12,15 @@ import {loadSiteConfig, readBuiltManifest} from './built-site';
 import {findChromium} from './chromium';
 import {internalSiteOrigin, type ServerConfig} from './config';
 import {createExporter} from './create-exporter';
+import {StoreUnavailable} from './errors';
 import {killTree} from './export/process-tree';
 import {closeServer, freePort, listen} from './listen';
 import {readManifest, readManifests} from './manifest';
 import {createDevSiteApp, spawnDevServer} from './site/dev-site';
 import {httpSiteProbe} from './site/site-probe';
 import {createStaticSiteApp} from './site/static-site';
+import type {BookStore} from './store/book-store';
+import {openBookStore} from './store/create-book-store';
 
 export type ServerMode = 'serve' | 'start';
 
@@ -75,16 +78,14 @@ async function startServers(
   dev?: {origin: string; process: ChildProcess},
 ): Promise<RunningServer> {
   const config = loadSiteConfig(siteDir, manifest);
-  await fs.mkdir(config.documentsDir, {recursive: true});
-  if (!dev) {
-    const seeded = await seedDocuments((await readManifests(siteDir)).values(), config.documentsDir);
-    if (seeded > 0) log(`PDFs made at build time copied into the documents directory: ${seeded}`);
-  }
+  if (!config.store.s3) await fs.mkdir(config.documentsDir, {recursive: true});
+  const store = await openBookStore(config);
+  if (!dev) await seedStore(store, siteDir);
   const siteOrigin = internalSiteOrigin(config);
   const siteProbe = httpSiteProbe(siteOrigin + manifest.baseUrl);
   const exporter = await createExporter({
     siteDir,
-    documentsDir: config.documentsDir,
+    store,
     // A browser service in another container reaches the site at another address than this process does.
     siteOrigin: config.browserService?.siteUrl ?? siteOrigin,
     browserWsEndpoint: config.browserService?.wsEndpoint,
@@ -115,7 +116,7 @@ async function startServers(
       const {app, proxy} = createDevSiteApp({
         devServerOrigin: dev.origin,
         baseUrl: () => baseUrl,
-        documentsDir: config.documentsDir,
+        store,
         apiPort: config.apiPort,
       });
       const siteServer = await listen(app, config.sitePort, config.host, 'site');
@@ -133,13 +134,10 @@ async function startServers(
         );
       }, 2000).unref();
     } else {
-      const site = createStaticSiteApp(manifest, {
-        documentsDir: config.documentsDir,
-        apiPort: config.apiPort,
-      });
+      const site = createStaticSiteApp(manifest, {store, apiPort: config.apiPort});
       servers.push(await listen(site, config.sitePort, config.host, 'site'));
     }
-    const api = createApp(config, {exporter, siteProbe, fonts});
+    const api = createApp(config, {exporter, siteProbe, store, fonts});
     if (config.apiToken) log('API token required for /export-pdf and /pdf-files');
     if (config.rateLimit) log(`Rate limit: ${config.rateLimit} exports per client per ${config.rateWindowMs / 1000} s`);
     const apiServer = await listen(api, config.apiPort, config.host, 'API');
@@ -155,7 +153,8 @@ async function startServers(
   const shownHost = ['127.0.0.1', '0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
   log(`Site: http://${shownHost}:${config.sitePort}${manifest.baseUrl}`);
   log(`API:  http://${shownHost}:${config.apiPort} (GET /health, /export-pdf, /pdf-files)`);
-  log(`PDFs: ${config.documentsDir}`);
+  log(`PDFs: ${store.where}`);
+  if ((await store.check()) === 'unreachable') log(`warning: the book store ${store.where} does not answer; /health says so`);
   void exporter.warm();
 
   return {
@@ -181,4 +180,15 @@ async function startServers(
       }
     },
   };
+}
+
+/** Puts the books made at build time in the store; a bucket that does not answer now gets them at a later start. */
+async function seedStore(store: BookStore, siteDir: string): Promise<void> {
+  try {
+    const seeded = await seedDocuments((await readManifests(siteDir)).values(), store);
+    if (seeded > 0) log(`PDFs made at build time copied into ${store.where}: ${seeded}`);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailable)) throw error;
+    log(`warning: the PDFs made at build time are not in the book store: ${error.detail}`);
+  }
 }

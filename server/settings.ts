@@ -1,5 +1,6 @@
 import {Joi} from '@docusaurus/utils-validation';
 import {ENGINE_NAMES} from '../contracts/options';
+import {parseStoreUrl} from './store/store-url';
 
 /** Defaults that come from the site rather than from this file. */
 export type SettingDefaults = {
@@ -167,6 +168,28 @@ export const SETTINGS: readonly Setting[] = [
     shown: '20',
     summary: 'open GET /export-events streams of one client (IP address)',
     schema: () => wholeNumber(1, 100_000, 20),
+  },
+  {
+    name: 'STORE_URL',
+    shown: 'unset, the documents directory',
+    summary: 's3://bucket/prefix: books kept in S3-compatible storage, listed and served from there (AWS_* variables: README)',
+    schema: () =>
+      text().custom((url: string, helpers) => {
+        const location = parseStoreUrl(url);
+        return typeof location === 'string' ? helpers.message({custom: `{{#label}} ${location}`}) : location;
+      }),
+  },
+  {
+    name: 'STORE_DOWNLOADS',
+    shown: 'stream',
+    summary: 'how the site serves a book of S3 storage: `stream` through itself, `presigned` as a redirect to the bucket',
+    schema: () => text('stream').valid('stream', 'presigned'),
+  },
+  {
+    name: 'STORE_FORCE_PATH_STYLE',
+    shown: 'false',
+    summary: '1/true/yes: bucket in the URL path, not the host name (MinIO, s3rver and most S3-compatible servers)',
+    schema: () => yesNo(false),
   },
   {name: 'PUPPETEER_EXECUTABLE_PATH', shown: 'system Chromium', summary: 'the browser exports use', schema: () => text()},
   {name: 'CHROME_PATH', shown: 'system Chromium', summary: 'the browser, when PUPPETEER_EXECUTABLE_PATH is unset', schema: () => text()},

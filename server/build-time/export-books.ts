@@ -13,6 +13,7 @@ import {ProgressReporter, type ProgressStream} from '../export-command/progress-
 import {closeServer, freePort, listen} from '../listen';
 import {httpSiteProbe} from '../site/site-probe';
 import {createStaticSiteApp} from '../site/static-site';
+import {LocalBookStore} from '../store/local-book-store';
 import {describeBook, newIndex, publishBooks} from './prebuilt-files';
 import {selectBooks, type PlannedBook} from './select-books';
 
@@ -56,12 +57,12 @@ async function openSession(manifest: SiteManifest, staging: string, queueLimit: 
   const config = loadSiteConfig(manifest.siteDir, manifest, env);
   const port = await freePort();
   const siteOrigin = `http://127.0.0.1:${port}`;
-  const site = await listen(createStaticSiteApp(manifest, {documentsDir: staging, apiPort: config.apiPort}), port, '127.0.0.1', 'site');
+  const store = new LocalBookStore(staging, {recordsBooks: false});
+  const site = await listen(createStaticSiteApp(manifest, {store, apiPort: config.apiPort}), port, '127.0.0.1', 'site');
   try {
     const exporter = await createExporter({
       siteDir: manifest.siteDir,
-      documentsDir: staging,
-      recordsBooks: false,
+      store,
       siteOrigin,
       servesBuild: true,
       siteProbe: httpSiteProbe(siteOrigin + manifest.baseUrl),

@@ -1,5 +1,5 @@
 import {ConfigError} from '../config';
-import {DomainError, ExportRejected, NotReady} from '../errors';
+import {DomainError, ExportRejected, NotReady, StoreUnavailable} from '../errors';
 
 /** Exit codes of `docusaurus export-pdf`, for CI scripts that tell failures apart. */
 export const EXIT_CODES = {
@@ -8,7 +8,7 @@ export const EXIT_CODES = {
   exportFailed: 1,
   /** The command asked for something wrong: an option, the output file, a locale/version/category/doc the site lacks. */
   usage: 2,
-  /** The machine or site is not ready: site not built, no Chromium, a bad environment variable. */
+  /** The machine or site is not ready: site not built, no Chromium, a bad environment variable, the book store unavailable. */
   setup: 3,
   /** Stopped by SIGINT (Ctrl-C). */
   interrupted: 130,
@@ -36,7 +36,11 @@ export function toCommandFailure(error: unknown): CommandFailure {
   if (error instanceof ConfigError) return new CommandFailure(EXIT_CODES.setup, 'Invalid environment', error.problems.join('; '));
   if (error instanceof DomainError) {
     const code =
-      error instanceof ExportRejected ? EXIT_CODES.usage : error instanceof NotReady ? EXIT_CODES.setup : EXIT_CODES.exportFailed;
+      error instanceof ExportRejected
+        ? EXIT_CODES.usage
+        : error instanceof NotReady || error instanceof StoreUnavailable
+          ? EXIT_CODES.setup
+          : EXIT_CODES.exportFailed;
     return new CommandFailure(code, error.message, error.detail);
   }
   return new CommandFailure(EXIT_CODES.exportFailed, error instanceof Error ? error.message : String(error));

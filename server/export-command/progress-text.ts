@@ -1,5 +1,5 @@
 import type {Phase} from '../../contracts/progress';
-import {megabytes} from '../documents';
+import {megabytes} from '../store/pdf-entries';
 import type {Subset} from '../export/book-plan';
 import type {ExportStatus} from '../../contracts/api';
 

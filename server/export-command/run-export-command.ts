@@ -9,6 +9,7 @@ import {closeServer, freePort, listen} from '../listen';
 import {readManifests} from '../manifest';
 import {httpSiteProbe} from '../site/site-probe';
 import {createStaticSiteApp} from '../site/static-site';
+import {LocalBookStore} from '../store/local-book-store';
 import {CommandFailure, EXIT_CODES, toCommandFailure} from './command-failure';
 import type {ExportCommandArgs} from '../../contracts/cli';
 import {normalizeCommandArgs} from './command-options';
@@ -80,18 +81,13 @@ export async function runExportCommand(args: ExportCommandArgs, io: CommandIo = 
 
     const port = await freePort();
     const siteOrigin = `http://127.0.0.1:${port}`;
-    site = await listen(
-      createStaticSiteApp(manifest, {documentsDir: output.documentsDir, apiPort: config.apiPort}),
-      port,
-      '127.0.0.1',
-      'site',
-    );
+    // The documents directory the API lists gets the record; a directory of the user's own does not.
+    const store = new LocalBookStore(output.documentsDir, {recordsBooks: options.out === undefined});
+    site = await listen(createStaticSiteApp(manifest, {store, apiPort: config.apiPort}), port, '127.0.0.1', 'site');
     exporter = await createExporter({
       siteDir,
       pluginId: options.pluginId,
-      documentsDir: output.documentsDir,
-      // The documents directory the API lists gets the record; a directory of the user's own does not.
-      recordsBooks: options.out === undefined,
+      store,
       siteOrigin,
       servesBuild: true,
       siteProbe: httpSiteProbe(siteOrigin + manifest.baseUrl),

@@ -1,5 +1,5 @@
 import type {ExportStatus} from '../../contracts/api';
-import {megabytes} from '../documents';
+import {megabytes} from '../store/pdf-entries';
 import type {EngineProgress} from './engine';
 
 type Entry = Omit<ExportStatus, 'queuePosition' | 'elapsedMs'> & {queuedMs: number; startedMs?: number; finishedMs?: number};

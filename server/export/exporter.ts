@@ -3,13 +3,12 @@ import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {BrowserState} from '../../contracts/api';
 import type {SiteManifest} from '../../contracts/manifest';
-import {assertDirectory} from '../documents';
 import {Busy, DomainError, EngineFailed} from '../errors';
 import {defaultFileName} from '../file-name';
 import type {SiteProbe} from '../site/site-probe';
+import type {BookStore} from '../store/book-store';
 import type {BookRecord} from '../../contracts/api';
-import {sweepBookRecords, writeBookRecord} from '../book-records';
-import {commitFile, looksLikeCompletePdf, removeQuietly} from './atomic-file';
+import {looksLikeCompletePdf, removeQuietly} from './atomic-file';
 import type {ExportEngine} from './engine';
 import {ExportStatusBoard} from './export-status';
 import {resolveExportTarget, type ExportSelection, type ExportTarget} from './export-target';
@@ -17,9 +16,9 @@ import {isAlive} from './process-tree';
 
 /** A finished export. */
 export type ExportResult = {
-  /** Name of the file in the documents directory. */
+  /** Name of the book in the store. */
   fileName: string;
-  /** Absolute path of the file. */
+  /** Where the book is: the file's absolute path, or its `s3://` URL. */
   pdfPath: string;
   /** Size in bytes. */
   fileSize: number;
@@ -27,9 +26,8 @@ export type ExportResult = {
 
 export type ExporterOptions = {
   engine: ExportEngine;
-  documentsDir: string;
-  /** Keep a record of what each PDF holds beside it (server/book-records.ts); default true. */
-  recordsBooks?: boolean;
+  /** Where finished books are committed. */
+  store: BookStore;
   /** Origin the engine reaches the site at. */
   siteOrigin: string;
   /** The site is served from its build (serve mode), not by the dev server. */
@@ -54,13 +52,12 @@ export type ExportRequestOptions = {
   clientId?: string;
 };
 
-const PART_FILE = /^\..+\.(\d+)-[0-9a-f]+\.part$/;
 const WORK_DIR = /^(\d+)-[0-9a-f]+$/;
 
 /**
  * The only place that knows about concurrency, deadlines and files: one export
  * runs at a time, requests for a file name already queued or running share its
- * result, and a PDF only ever appears in the documents directory whole.
+ * result, and a PDF only ever appears in the book store whole.
  */
 export class Exporter {
   readonly #options: ExporterOptions;
@@ -146,15 +143,10 @@ export class Exporter {
     return this.#options.engine.browserState?.();
   }
 
-  /** Removes scratch files of exports whose server process is gone. */
+  /** Removes what exports whose process is gone left: scratch directories here, uncommitted books in the store. */
   async sweepStale(): Promise<void> {
-    const {documentsDir, workRoot} = this.#options;
-    const parts = await fs.readdir(documentsDir).catch(() => [] as string[]);
-    for (const name of parts) {
-      const owner = PART_FILE.exec(name)?.[1];
-      if (owner && !isAlive(Number(owner))) await removeQuietly(path.join(documentsDir, name));
-    }
-    await sweepBookRecords(documentsDir, parts);
+    const {store, workRoot} = this.#options;
+    await store.sweepStale();
     const workDirs = await fs.readdir(workRoot).catch(() => [] as string[]);
     for (const name of workDirs) {
       const owner = WORK_DIR.exec(name)?.[1];
@@ -178,11 +170,10 @@ export class Exporter {
   }
 
   async #run(jobId: string, fileName: string, target: ExportTarget): Promise<ExportResult> {
-    const {documentsDir, engine, log} = this.#options;
+    const {store, engine, log} = this.#options;
     const startedAt = Date.now();
     const workDir = path.join(this.#options.workRoot, jobId);
-    const temporary = path.join(documentsDir, `.${fileName}.${jobId}.part`);
-    const destination = path.join(documentsDir, fileName);
+    const temporary = store.stagingFile(fileName, jobId, workDir);
     const say = (line: string) => log(`[export ${jobId}] ${line}`);
     if (this.#closing) {
       const failure = shuttingDown();
@@ -198,7 +189,7 @@ export class Exporter {
       // Step 1: no output of an earlier run is reused.
       await removeQuietly(workDir);
       await fs.mkdir(workDir, {recursive: true});
-      await assertDirectory(documentsDir);
+      await store.ready();
       // Step 2: the site must be up, or the export fails now rather than at the deadline.
       if (!(await this.#options.siteProbe())) {
         throw new EngineFailed('not-created', `The site is not running at ${this.#options.siteOrigin}.`);
@@ -224,14 +215,10 @@ export class Exporter {
       if (!(await looksLikeCompletePdf(temporary))) {
         throw new EngineFailed('not-created', 'The engine finished without writing a complete PDF.');
       }
-      if (this.#options.recordsBooks !== false) {
-        await writeBookRecord(documentsDir, fileName, bookRecord(target), (await fs.stat(temporary)).size, jobId);
-      }
-      await commitFile(temporary, destination);
-      const {size} = await fs.stat(destination);
-      say(`${fileName}: ${size} bytes in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
-      this.status.succeeded(jobId, {fileSize: size});
-      return {fileName, pdfPath: destination, fileSize: size};
+      const {fileSize, pdfPath} = await store.commit(fileName, temporary, bookRecord(target), jobId);
+      say(`${fileName}: ${fileSize} bytes in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+      this.status.succeeded(jobId, {fileSize});
+      return {fileName, pdfPath, fileSize};
     } catch (error) {
       const failure = asDomainError(error);
       this.status.failed(jobId, failure.message, failure.detail);

@@ -1,6 +1,6 @@
 import {Router, type RequestHandler} from 'express';
 import type {ExportSuccess} from '../../contracts/api';
-import {megabytes} from '../documents';
+import {megabytes} from '../store/pdf-entries';
 import type {Exporter} from '../export/exporter';
 import {HttpError} from '../errors';
 import {resolveFileName} from '../file-name';

@@ -2,34 +2,45 @@ import {Router} from 'express';
 import type {BrowserState, HealthReport} from '../../contracts/api';
 import type {FontReport} from '../fonts';
 import type {SiteProbe} from '../site/site-probe';
+import type {BookStore} from '../store/book-store';
 import {methodNotAllowed} from './method-not-allowed';
 
+export type HealthChecks = {
+  siteProbe: SiteProbe;
+  store: Pick<BookStore, 'check'>;
+  fonts?: FontReport;
+  browserState?: () => BrowserState | undefined;
+};
+
 /**
- * GET /health (HEAD too): 200 when the site answers, 503 "degraded" when it
- * does not. With a font report, `services.fonts` tells whether every script
- * has a font, and `detail` which have none: missing fonts do not stop exports,
- * they print boxes, so they never make the service unhealthy. Neither does the
- * browser (`services.browser`): an export launches it again when it is gone.
+ * GET /health (HEAD too): 200 when the site and the book store answer, 503
+ * "degraded" when either does not. With a font report, `services.fonts` tells
+ * whether every script has a font, and `detail` which have none: missing fonts
+ * do not stop exports, they print boxes, so they never make the service
+ * unhealthy. Neither does the browser (`services.browser`): an export launches
+ * it again when it is gone.
  */
-export function healthRouter(siteProbe: SiteProbe, fonts?: FontReport, browserState?: () => BrowserState | undefined): Router {
+export function healthRouter({siteProbe, store, fonts, browserState}: HealthChecks): Router {
   const router = Router();
   router
     .route('/health')
     .get(async (_req, res) => {
-      const siteRunning = await siteProbe();
+      const [siteRunning, storeState] = await Promise.all([siteProbe(), store.check()]);
       const browser = browserState?.();
+      const healthy = siteRunning && storeState === 'running';
       const report: HealthReport = {
-        status: siteRunning ? 'ok' : 'degraded',
+        status: healthy ? 'ok' : 'degraded',
         timestamp: new Date().toISOString(),
         services: {
           api: 'running',
           site: siteRunning ? 'running' : 'stopped',
           ...(fonts && {fonts: fonts.state}),
           ...(browser && {browser}),
+          store: storeState,
         },
         ...(fonts && fonts.state !== 'complete' && {detail: fonts.detail}),
       };
-      res.status(siteRunning ? 200 : 503).json(report);
+      res.status(healthy ? 200 : 503).json(report);
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
   return router;

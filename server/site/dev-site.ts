@@ -4,6 +4,8 @@ import {spawn} from 'node:child_process';
 import express, {type Express} from 'express';
 import {createProxyMiddleware, type RequestHandler as ProxyHandler} from 'http-proxy-middleware';
 import {RUNTIME_CONFIG_FILE} from '../../contracts/client-data';
+import {errorMiddleware} from '../error-middleware';
+import type {BookStore} from '../store/book-store';
 import {documentsRoute} from './documents-route';
 import {runtimeConfigRoute} from './runtime-config-route';
 
@@ -20,30 +22,36 @@ export function spawnDevServer(siteDir: string, port: number): ChildProcess {
 }
 
 /**
- * The dev server behind a proxy on the public site port, so that the documents
- * directory is reachable at the site root in dev mode too. Hot reload's
+ * The dev server behind a proxy on the public site port, so that the books of
+ * the store are reachable at the site root in dev mode too. Hot reload's
  * websocket goes through `proxy.upgrade`.
  */
-export function createDevSiteApp(options: {devServerOrigin: string; baseUrl: () => string; documentsDir: string; apiPort: number}): {
+export function createDevSiteApp(options: {
+  devServerOrigin: string;
+  baseUrl: () => string;
+  store: Pick<BookStore, 'serve'>;
+  apiPort: number;
+}): {
   app: Express;
   proxy: ProxyHandler;
 } {
   const app = express();
   app.disable('x-powered-by');
   const runtimeConfig = runtimeConfigRoute(options.apiPort);
-  const documents = documentsRoute(options.documentsDir);
+  const documents = documentsRoute(options.store);
   app.use((req, res, next) => {
     const baseUrl = options.baseUrl();
     if (req.path === baseUrl + RUNTIME_CONFIG_FILE) return runtimeConfig(req, res, next);
     if (!req.path.startsWith(baseUrl)) return next();
     const original = req.url;
     req.url = req.url.slice(baseUrl.length - 1);
-    documents(req, res, () => {
+    documents(req, res, (error?: unknown) => {
       req.url = original;
-      next();
+      next(error);
     });
   });
   const proxy = createProxyMiddleware({target: options.devServerOrigin, ws: true, xfwd: true});
   app.use(proxy);
+  app.use(errorMiddleware({exposeStack: false}));
   return {app, proxy};
 }

@@ -1,13 +1,13 @@
-import {promises as fs} from 'node:fs';
-import path from 'node:path';
 import type {RequestHandler} from 'express';
-import {isListedPdf} from '../documents';
+import type {BookStore} from '../store/book-store';
+import {isListedPdf} from '../store/pdf-entries';
 
 /**
- * Serves `{site}/{fileName}` from the documents directory: regular `*.pdf`
- * files only (no hidden part files, no symlinks), anything else falls through.
+ * Serves `{site}/{fileName}` from the book store: listed `*.pdf` names only (no
+ * hidden part files, no paths); anything else, or a book that is not there, falls through.
+ * A failure of the store goes on to the site's error middleware.
  */
-export function documentsRoute(documentsDir: string): RequestHandler {
+export function documentsRoute(store: Pick<BookStore, 'serve'>): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     let name: string;
@@ -17,19 +17,10 @@ export function documentsRoute(documentsDir: string): RequestHandler {
       return next();
     }
     if (!isListedPdf(name) || name.includes('/') || name.includes('\\')) return next();
-    const file = path.join(documentsDir, name);
-    const stats = await fs.lstat(file).catch(() => undefined);
-    if (!stats?.isFile()) return next();
-    res.sendFile(
-      name,
-      {
-        root: documentsDir,
-        dotfiles: 'deny',
-        headers: {'Content-Type': 'application/pdf', 'Cache-Control': 'no-cache'},
-      },
-      (error) => {
-        if (error && !res.headersSent) next();
-      },
-    );
+    try {
+      if (!(await store.serve(name, req, res))) next();
+    } catch (error) {
+      next(error); // the site's error middleware answers a store that is unavailable
+    }
   };
 }

@@ -2,22 +2,24 @@ import express, {type Express} from 'express';
 import serveHandler from 'serve-handler';
 import {RUNTIME_CONFIG_FILE} from '../../contracts/client-data';
 import type {SiteManifest} from '../../contracts/manifest';
+import {errorMiddleware} from '../error-middleware';
+import type {BookStore} from '../store/book-store';
 import {documentsRoute} from './documents-route';
 import {runtimeConfigRoute} from './runtime-config-route';
 
 /**
  * The built site as `docusaurus serve` serves it (same baseUrl redirect and
- * serve-handler settings), with the documents directory at the site root.
+ * serve-handler settings), with the books of the store at the site root.
  */
 export function createStaticSiteApp(
   manifest: Pick<SiteManifest, 'outDir' | 'baseUrl' | 'trailingSlash'>,
-  options: {documentsDir: string; apiPort: number},
+  options: {store: Pick<BookStore, 'serve'>; apiPort: number},
 ): Express {
   const {baseUrl, outDir, trailingSlash} = manifest;
   const app = express();
   app.disable('x-powered-by');
   app.get(baseUrl + RUNTIME_CONFIG_FILE, runtimeConfigRoute(options.apiPort));
-  app.use(baseUrl, documentsRoute(options.documentsDir));
+  app.use(baseUrl, documentsRoute(options.store));
   app.use((req, res) => {
     if (!req.url.startsWith(baseUrl)) {
       res.redirect(302, baseUrl);
@@ -31,5 +33,6 @@ export function createStaticSiteApp(
       directoryListing: false,
     });
   });
+  app.use(errorMiddleware({exposeStack: false}));
   return app;
 }

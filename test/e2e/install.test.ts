@@ -163,7 +163,7 @@ describe(
       await mkdir(documentsDir);
       server = await timings.time('serve', () => startNpmScriptServer(siteDir, 'serve', {bin: 'docusaurus-export-pdf', documentsDir, env}));
       const health = await (await fetch(`${server.apiUrl}/health`)).json();
-      assert.deepEqual(servicesButBrowser(health.services), {api: 'running', site: 'running', fonts: 'complete'});
+      assert.deepEqual(servicesButBrowser(health.services), {api: 'running', site: 'running', fonts: 'complete', store: 'running'});
     });
 
     step('GET /export-pdf writes a complete PDF of every template doc in sidebar order', async () => {

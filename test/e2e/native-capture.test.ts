@@ -13,6 +13,7 @@ import {NativeEngine} from '../../server/export/native/engine';
 import {closeServer, freePort, listen} from '../../server/listen';
 import {readManifest} from '../../server/manifest';
 import {createStaticSiteApp} from '../../server/site/static-site';
+import {LocalBookStore} from '../../server/store/local-book-store';
 import {SIDEBAR_DOC_IDS, assertEveryDocInSidebarOrder, marker} from '../helpers/example-docs';
 import {tempDir} from '../helpers/fixtures';
 import {collapse} from '../helpers/pdf-structure';
@@ -32,7 +33,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
     await mkdir(WORK_ROOT, {recursive: true});
     const manifest = await readManifest(EXAMPLE_SITE);
     const port = await freePort();
-    site = await listen(createStaticSiteApp(manifest, {documentsDir: scratch.dir, apiPort: 1}), port, '127.0.0.1', 'site');
+    site = await listen(createStaticSiteApp(manifest, {store: new LocalBookStore(scratch.dir), apiPort: 1}), port, '127.0.0.1', 'site');
     origin = `http://127.0.0.1:${port}`;
   });
   after(async () => {

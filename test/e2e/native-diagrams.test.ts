@@ -16,6 +16,7 @@ import {PrintTabs} from '../../server/export/native/shared/print-tabs';
 import {closeServer, freePort, listen} from '../../server/listen';
 import {readManifest} from '../../server/manifest';
 import {createStaticSiteApp} from '../../server/site/static-site';
+import {LocalBookStore} from '../../server/store/local-book-store';
 import type {SiteManifest} from '../../contracts/manifest';
 import {tempDir} from '../helpers/fixtures';
 import {WORK_ROOT} from '../helpers/processes';
@@ -57,7 +58,7 @@ describe('native engine: diagrams', {timeout: 180_000}, () => {
     await mkdir(WORK_ROOT, {recursive: true});
     manifest = await readManifest(EXAMPLE_SITE);
     const port = await freePort();
-    site = await listen(createStaticSiteApp(manifest, {documentsDir: scratch.dir, apiPort: 1}), port, '127.0.0.1', 'site');
+    site = await listen(createStaticSiteApp(manifest, {store: new LocalBookStore(scratch.dir), apiPort: 1}), port, '127.0.0.1', 'site');
     origin = `http://127.0.0.1:${port}`;
     browser = await host.acquire();
     const target = resolveExportTarget(new Map([[manifest.locale.current, manifest]]));

@@ -10,6 +10,7 @@ import {NativeEngine} from '../../server/export/native/engine';
 import {closeServer, freePort, listen} from '../../server/listen';
 import {readManifest} from '../../server/manifest';
 import {createStaticSiteApp} from '../../server/site/static-site';
+import {LocalBookStore} from '../../server/store/local-book-store';
 import {httpSiteProbe} from '../../server/site/site-probe';
 import {documentFiles, tempDir} from '../helpers/fixtures';
 import {WORK_ROOT, exportBrowserPids, scratchDirs} from '../helpers/processes';
@@ -48,9 +49,10 @@ describe(`soak: ${EXPORTS} real exports in a row`, {timeout: 900_000}, () => {
     const [sitePort, apiPort] = [await freePort(), await freePort()];
     const siteOrigin = `http://127.0.0.1:${sitePort}`;
     const siteProbe = httpSiteProbe(siteOrigin + manifest.baseUrl);
+    const store = new LocalBookStore(documents.dir);
     exporter = new Exporter({
       engine: new NativeEngine({workRoot: WORK_ROOT, log: () => undefined}),
-      documentsDir: documents.dir,
+      store,
       siteOrigin,
       siteProbe,
       loadManifests: async () => new Map([[manifest.locale.current, manifest]]),
@@ -60,8 +62,8 @@ describe(`soak: ${EXPORTS} real exports in a row`, {timeout: 900_000}, () => {
       log: () => undefined,
     });
     servers = [
-      await listen(createStaticSiteApp(manifest, {documentsDir: documents.dir, apiPort}), sitePort, '127.0.0.1', 'site'),
-      await listen(createApp({documentsDir: documents.dir, nodeEnv: 'production'}, {exporter, siteProbe}), apiPort, '127.0.0.1', 'API'),
+      await listen(createStaticSiteApp(manifest, {store, apiPort}), sitePort, '127.0.0.1', 'site'),
+      await listen(createApp({nodeEnv: 'production'}, {exporter, siteProbe, store}), apiPort, '127.0.0.1', 'API'),
     ];
     apiUrl = `http://127.0.0.1:${apiPort}`;
   });

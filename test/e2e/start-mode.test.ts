@@ -39,7 +39,12 @@ describe('server entry in start mode (Docusaurus dev server)', {timeout: 300_000
   it('reports both services as running', async () => {
     const response = await fetch(`${server.apiUrl}/health`);
     assert.equal(response.status, 200);
-    assert.deepEqual(servicesButBrowser((await response.json()).services), {api: 'running', site: 'running', fonts: 'complete'});
+    assert.deepEqual(servicesButBrowser((await response.json()).services), {
+      api: 'running',
+      site: 'running',
+      fonts: 'complete',
+      store: 'running',
+    });
   });
 
   it('serves PDFs of the documents directory at the site root', async () => {
@@ -93,7 +98,7 @@ describe('site down: the dev server dies under the server entry', {timeout: 300_
     assert.equal(response.status, 503);
     const body = await response.json();
     assert.equal(body.status, 'degraded');
-    assert.deepEqual(servicesButBrowser(body.services), {api: 'running', site: 'stopped', fonts: 'complete'});
+    assert.deepEqual(servicesButBrowser(body.services), {api: 'running', site: 'stopped', fonts: 'complete', store: 'running'});
     assert.ok(seconds < 3, `answered after ${seconds} s`);
   });
 

@@ -7,6 +7,9 @@ import {DEFAULT_OPTIONS, type PluginOptions} from '../../contracts/options';
 import type {OutlineDoc} from '../../contracts/outline';
 import en from '../../contracts/translations/en';
 
+/** A book store that holds no book and always answers, for API tests that never touch books. */
+export const EMPTY_STORE = {list: async () => [], check: async () => 'running' as const};
+
 /** Smallest byte string that passes the exporter's completeness check. */
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -90,7 +93,7 @@ export function directoryPerTest(prefix: string): {root: () => string; dir: () =
 
 /**
  * A documents directory's files without the exporter's book records
- * (`.<name>.book.json`, server/book-records.ts): the PDFs and any part file left behind.
+ * (`.<name>.book.json`, server/store/local-book-records.ts): the PDFs and any part file left behind.
  */
 export async function documentFiles(dir: string): Promise<string[]> {
   return (await readdir(dir)).filter((name) => !/^\..+\.book\.json$/.test(name)).sort();

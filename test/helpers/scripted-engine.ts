@@ -1,6 +1,7 @@
 import {writeFile} from 'node:fs/promises';
 import type {ExportEngine, ExportJob} from '../../server/export/engine';
 import {Exporter, type ExporterOptions} from '../../server/export/exporter';
+import {LocalBookStore} from '../../server/store/local-book-store';
 import {TINY_PDF, manifestsOf, testManifest} from './fixtures';
 
 /**
@@ -39,12 +40,14 @@ export class ScriptedEngine implements ExportEngine {
   }
 }
 
-/** The real exporter around a scripted engine, with the test manifest and a site that is up. */
+/** The real exporter around a scripted engine, with the test manifest and a site that is up; books go to the store, or to `documentsDir`. */
 export function exporterWith(
   engine: ScriptedEngine,
-  options: Pick<ExporterOptions, 'documentsDir' | 'workRoot'> & Partial<ExporterOptions>,
+  options: ({documentsDir: string} | Pick<ExporterOptions, 'store'>) & Pick<ExporterOptions, 'workRoot'> & Partial<ExporterOptions>,
 ): Exporter {
+  const {documentsDir, ...rest} = {documentsDir: undefined, ...options};
   return new Exporter({
+    store: documentsDir === undefined ? rest.store! : new LocalBookStore(documentsDir),
     engine,
     siteOrigin: 'http://127.0.0.1:3000',
     siteProbe: async () => true,
@@ -52,6 +55,6 @@ export function exporterWith(
     timeoutMs: 5000,
     queueLimit: 5,
     log: () => undefined,
-    ...options,
+    ...rest,
   });
 }

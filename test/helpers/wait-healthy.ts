@@ -29,6 +29,6 @@ export async function assertHealthy(apiUrl: string): Promise<void> {
   assert.equal(response.status, 200);
   const body = (await response.json()) as HealthReport;
   assert.equal(body.status, 'ok');
-  assert.deepEqual(servicesButBrowser(body.services), {api: 'running', site: 'running', fonts: 'complete'});
+  assert.deepEqual(servicesButBrowser(body.services), {api: 'running', site: 'running', fonts: 'complete', store: 'running'});
   assert.notEqual(body.services.browser, 'stopped');
 }

@@ -6,6 +6,7 @@ import request from 'supertest';
 import {createApp} from '../../server/app';
 import {EngineFailed} from '../../server/errors';
 import type {Exporter} from '../../server/export/exporter';
+import {LocalBookStore} from '../../server/store/local-book-store';
 import {TINY_PDF, directoryPerTest} from '../helpers/fixtures';
 import {ScriptedEngine, exporterWith} from '../helpers/scripted-engine';
 
@@ -17,7 +18,7 @@ describe('API', () => {
   let exporter: Exporter;
   let nodeEnv: string;
 
-  const app = () => createApp({documentsDir, nodeEnv}, {exporter, siteProbe: async () => siteUp});
+  const app = () => createApp({nodeEnv}, {exporter, siteProbe: async () => siteUp, store: new LocalBookStore(documentsDir)});
 
   beforeEach(async () => {
     documentsDir = dirs.dir();

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       printCache: {dir: undefined, maxBytes: 1024 * 1024 * 1024},
       eventStreams: {max: 1000, perClient: 20},
       chromiumNoSandbox: false,
+      store: {downloads: 'stream', forcePathStyle: false},
     });
   });
 
@@ -134,6 +135,40 @@ describe('loadConfig', () => {
       /BROWSER_SITE_URL must be/,
     );
     assert.throws(() => loadConfig({BROWSER_SITE_URL: 'http://api-1:3000'}, defaults), /set BROWSER_WS_ENDPOINT too/);
+  });
+
+  it('keeps books in the bucket and under the prefix STORE_URL names, with its download and addressing settings', () => {
+    assert.deepEqual(loadConfig({STORE_URL: 's3://books'}, defaults).store, {
+      s3: {bucket: 'books', prefix: ''},
+      downloads: 'stream',
+      forcePathStyle: false,
+    });
+    assert.deepEqual(
+      loadConfig({STORE_URL: ' s3://docs.example-1/site/pdfs/ ', STORE_DOWNLOADS: 'presigned', STORE_FORCE_PATH_STYLE: 'yes'}, defaults)
+        .store,
+      {s3: {bucket: 'docs.example-1', prefix: 'site/pdfs/'}, downloads: 'presigned', forcePathStyle: true},
+    );
+  });
+
+  it('refuses a STORE_URL that names no S3 bucket, saying what is wrong with it', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env, defaults);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return assert.fail(`${JSON.stringify(env)} was accepted`);
+    };
+    assert.deepEqual(problems({STORE_URL: '/srv/pdfs'}), [
+      'STORE_URL must be s3://bucket or s3://bucket/prefix (unset: the documents directory), got "/srv/pdfs"',
+    ]);
+    assert.match(problems({STORE_URL: 'https://s3.amazonaws.com/books'})[0]!, /STORE_URL must be s3:\/\/bucket/);
+    assert.match(problems({STORE_URL: 's3://Books'})[0]!, /STORE_URL names the bucket "Books": a bucket name is 3 to 63 lowercase/);
+    assert.match(problems({STORE_URL: 's3://books/a//b'})[0]!, /STORE_URL has the prefix "a\/\/b"/);
+    assert.match(problems({STORE_URL: 's3://books/../b'})[0]!, /STORE_URL has the prefix/);
+    assert.match(problems({STORE_DOWNLOADS: 'redirect'})[0]!, /STORE_DOWNLOADS must be one of \[stream, presigned\]/);
+    assert.match(problems({STORE_DOWNLOADS: 'presigned'})[0]!, /STORE_DOWNLOADS=presigned needs a STORE_URL/);
+    assert.match(problems({STORE_FORCE_PATH_STYLE: 'maybe'})[0]!, /STORE_FORCE_PATH_STYLE must be 1, true, yes/);
   });
 
   it('refuses the same port for the API and the site', () => {

@@ -6,6 +6,7 @@ import {createApp} from '../../server/app';
 import {answerClientErrorsAsJson} from '../../server/client-error';
 import {ExportStatusBoard} from '../../server/export/export-status';
 import {closeServer, listen} from '../../server/listen';
+import {EMPTY_STORE} from '../helpers/fixtures';
 
 /** A raw HTTP exchange: what Node's parser sees before Express does. */
 function rawRequest(port: number, text: string): Promise<{status: number; headers: string; body: string}> {
@@ -45,8 +46,8 @@ describe('the API speaks JSON on every error path', () => {
   before(async () => {
     const exporter = {export: async () => assert.fail('no export'), status: new ExportStatusBoard()};
     const app = createApp(
-      {documentsDir: '/nonexistent', nodeEnv: 'production', eventStreams: {max: 3, perClient: 2}},
-      {exporter, siteProbe: async () => true},
+      {nodeEnv: 'production', eventStreams: {max: 3, perClient: 2}},
+      {exporter, siteProbe: async () => true, store: EMPTY_STORE},
     );
     server = await listen(app, 0, '127.0.0.1', 'API');
     answerClientErrorsAsJson(server);

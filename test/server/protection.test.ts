@@ -7,6 +7,7 @@ import {after, afterEach, before, beforeEach, describe, it} from 'node:test';
 import request from 'supertest';
 import {createApp, type AppConfig} from '../../server/app';
 import type {Exporter} from '../../server/export/exporter';
+import {LocalBookStore} from '../../server/store/local-book-store';
 import {tempDir} from '../helpers/fixtures';
 import {ScriptedEngine, exporterWith} from '../helpers/scripted-engine';
 
@@ -31,7 +32,7 @@ describe('API protection', () => {
   afterEach(async () => exporter.close());
 
   const app = (extra: Partial<AppConfig> = {}) =>
-    createApp({documentsDir, nodeEnv: 'production', ...extra}, {exporter, siteProbe: async () => true});
+    createApp({nodeEnv: 'production', ...extra}, {exporter, siteProbe: async () => true, store: new LocalBookStore(documentsDir)});
 
   describe('security headers', () => {
     it('sends helmet headers that keep CORS fetch working', async () => {

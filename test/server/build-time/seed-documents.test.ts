@@ -3,9 +3,10 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import type {PrebuiltBook} from '../../../contracts/build-time';
-import {readBookRecord} from '../../../server/book-records';
 import {newIndex} from '../../../server/build-time/prebuilt-files';
 import {seedDocuments} from '../../../server/build-time/seed-documents';
+import {readBookRecord} from '../../../server/store/local-book-records';
+import {LocalBookStore} from '../../../server/store/local-book-store';
 import {TINY_PDF, directoryPerTest, testManifest} from '../../helpers/fixtures';
 
 const book = (file: string, locale: string): PrebuiltBook => ({
@@ -40,7 +41,7 @@ describe('seeding the documents directory from the books made at build time', ()
     await writeFile(path.join(documents, 'docs-current-fr.pdf'), 'exported by the API');
 
     const manifests = [testManifest({outDir: english}), testManifest({outDir: french})];
-    assert.equal(await seedDocuments(manifests, documents), 1);
+    assert.equal(await seedDocuments(manifests, new LocalBookStore(documents)), 1);
     assert.deepEqual(await readFile(path.join(documents, 'docs-current-en.pdf')), TINY_PDF);
     assert.deepEqual(await readBookRecord(documents, 'docs-current-en.pdf', TINY_PDF.length), {
       docsPluginId: 'default',
@@ -49,10 +50,10 @@ describe('seeding the documents directory from the books made at build time', ()
       locale: 'en',
     });
     assert.equal(await readFile(path.join(documents, 'docs-current-fr.pdf'), 'utf8'), 'exported by the API');
-    assert.equal(await seedDocuments(manifests, documents), 0, 'a second start copies nothing again');
+    assert.equal(await seedDocuments(manifests, new LocalBookStore(documents)), 0, 'a second start copies nothing again');
   });
 
   it('does nothing for a build without books', async () => {
-    assert.equal(await seedDocuments([testManifest({outDir: path.join(dir(), 'build')})], dir()), 0);
+    assert.equal(await seedDocuments([testManifest({outDir: path.join(dir(), 'build')})], new LocalBookStore(dir())), 0);
   });
 });

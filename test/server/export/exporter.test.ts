@@ -4,6 +4,7 @@ import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {Busy, EngineFailed} from '../../../server/errors';
 import {Exporter} from '../../../server/export/exporter';
+import {LocalBookStore} from '../../../server/store/local-book-store';
 import {manifestsOf, tempDir, testManifest} from '../../helpers/fixtures';
 import {ScriptedEngine} from '../../helpers/scripted-engine';
 
@@ -25,7 +26,7 @@ describe('Exporter', () => {
       workRoot,
       exporter: new Exporter({
         engine,
-        documentsDir,
+        store: new LocalBookStore(documentsDir),
         siteOrigin: 'http://127.0.0.1:1',
         siteProbe: async () => true,
         loadManifests: async () => manifestsOf(testManifest()),
@@ -81,7 +82,7 @@ describe('Exporter', () => {
     assert.equal((await running).fileName, 'finishing.pdf');
     await assert.rejects(queued, (error: unknown) => error instanceof Busy);
     await closed;
-    // Besides the PDF, only its book record (server/book-records.ts): no part file.
+    // Besides the PDF, only its book record (server/store/local-book-records.ts): no part file.
     assert.deepEqual(await readdir(documentsDir), ['.finishing.pdf.book.json', 'finishing.pdf']);
     assert.equal(engine.jobs.length, 1);
   });

@@ -5,6 +5,7 @@ import {after, afterEach, before, beforeEach, describe, it} from 'node:test';
 import request from 'supertest';
 import {createApp} from '../../../server/app';
 import type {Exporter} from '../../../server/export/exporter';
+import {LocalBookStore} from '../../../server/store/local-book-store';
 import type {ExportStatus} from '../../../contracts/api';
 import {TINY_PDF, tempDir} from '../../helpers/fixtures';
 import {ScriptedEngine, exporterWith} from '../../helpers/scripted-engine';
@@ -23,7 +24,8 @@ describe('export progress: GET /export-status and /export-events', () => {
   let exporter: Exporter;
   let release: () => void;
 
-  const app = () => createApp({documentsDir: path.join(root.dir, 'docs'), nodeEnv: 'production'}, {exporter, siteProbe: async () => true});
+  const app = () =>
+    createApp({nodeEnv: 'production'}, {exporter, siteProbe: async () => true, store: new LocalBookStore(path.join(root.dir, 'docs'))});
 
   before(async () => {
     root = await tempDir('export-status-api');

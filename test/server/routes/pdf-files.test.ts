@@ -4,13 +4,14 @@ import path from 'node:path';
 import {beforeEach, describe, it} from 'node:test';
 import request from 'supertest';
 import {createApp} from '../../../server/app';
+import {LocalBookStore} from '../../../server/store/local-book-store';
 import {directoryPerTest} from '../../helpers/fixtures';
 
 describe('GET /pdf-files', () => {
   const dirs = directoryPerTest('export-pdf-files');
   let documentsDir: string;
   const exporter = {export: async () => assert.fail('no export')};
-  const app = () => createApp({documentsDir, nodeEnv: 'production'}, {exporter, siteProbe: async () => true});
+  const app = () => createApp({nodeEnv: 'production'}, {exporter, siteProbe: async () => true, store: new LocalBookStore(documentsDir)});
 
   beforeEach(() => {
     documentsDir = dirs.dir();

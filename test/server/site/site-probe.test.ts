@@ -5,6 +5,7 @@ import {after, before, describe, it} from 'node:test';
 import request from 'supertest';
 import {createApp} from '../../../server/app';
 import {httpSiteProbe} from '../../../server/site/site-probe';
+import {EMPTY_STORE} from '../../helpers/fixtures';
 
 function listen(handler: http.RequestListener): Promise<{url: string; server: http.Server}> {
   const server = http.createServer(handler);
@@ -50,8 +51,8 @@ describe('httpSiteProbe', () => {
 
   it('lets /health answer 503 degraded within 3 s when the site hangs, with the default deadline', async () => {
     const app = createApp(
-      {documentsDir: '/nonexistent', nodeEnv: 'production'},
-      {exporter: {export: async () => assert.fail('no export')}, siteProbe: httpSiteProbe(hanging.url)},
+      {nodeEnv: 'production'},
+      {exporter: {export: async () => assert.fail('no export')}, siteProbe: httpSiteProbe(hanging.url), store: EMPTY_STORE},
     );
     const started = Date.now();
     const response = await request(app).get('/health').expect(503);

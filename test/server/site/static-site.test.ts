@@ -4,6 +4,7 @@ import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import request from 'supertest';
 import {createStaticSiteApp} from '../../../server/site/static-site';
+import {LocalBookStore} from '../../../server/store/local-book-store';
 import {TINY_PDF, tempDir} from '../../helpers/fixtures';
 
 describe('static site server', () => {
@@ -27,7 +28,8 @@ describe('static site server', () => {
   });
   after(async () => root.remove());
 
-  const app = (baseUrl = '/') => createStaticSiteApp({outDir, baseUrl, trailingSlash: undefined}, {documentsDir, apiPort: 4321});
+  const app = (baseUrl = '/') =>
+    createStaticSiteApp({outDir, baseUrl, trailingSlash: undefined}, {store: new LocalBookStore(documentsDir), apiPort: 4321});
 
   it('serves the built pages with clean URLs', async () => {
     const response = await request(app()).get('/docs/intro').expect(200);

@@ -1,7 +1,8 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import {commitFile, removeQuietly} from './export/atomic-file';
-import type {BookRecord} from '../contracts/api';
+import {commitFile, removeQuietly} from '../export/atomic-file';
+import type {BookRecord} from '../../contracts/api';
+import {asBookRecord} from './pdf-entries';
 
 type StoredRecord = BookRecord & {
   /** Size of the PDF the record was written for: a file replaced by other means no longer matches. */
@@ -36,16 +37,7 @@ export async function writeBookRecord(
 export async function readBookRecord(documentsDir: string, fileName: string, fileSize: number): Promise<BookRecord | undefined> {
   try {
     const stored = JSON.parse(await fs.readFile(recordPath(documentsDir, fileName), 'utf8')) as Partial<StoredRecord>;
-    if (
-      stored.fileSize !== fileSize ||
-      typeof stored.docsPluginId !== 'string' ||
-      typeof stored.version !== 'string' ||
-      typeof stored.locale !== 'string'
-    ) {
-      return undefined;
-    }
-    const {docsPluginId, version, versionLabel, locale} = stored;
-    return {docsPluginId, version, ...(typeof versionLabel === 'string' ? {versionLabel} : {}), locale};
+    return stored.fileSize === fileSize ? asBookRecord(stored) : undefined;
   } catch {
     return undefined;
   }
