@@ -8,7 +8,13 @@ export type BenchOptions = {
   slowRuns: number;
   timeoutMs: number;
   keepPdfs: boolean;
+  /** Worker counts of the job-queue scenario (`--workers`); set, the bench measures only that. */
+  workers?: number[];
 };
+
+/** Exports the job-queue scenario queues at once, and the site it measures unless --sizes says otherwise. */
+export const QUEUED_EXPORTS = 6;
+export const WORKERS_SITE_DOCS = 300;
 
 /** From this many docs on, one docs-to-pdf export takes more than ten minutes. */
 export const SLOW_SITE_DOCS = 300;
@@ -26,6 +32,9 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --slow-runs 1                runs of docs-to-pdf on sites of ${SLOW_SITE_DOCS}+ docs
   --timeout-ms 600000          EXPORT_TIMEOUT_MS, the deadline of one export
   --keep-pdfs                  keep the PDFs (their directory is printed) instead of deleting them
+  --workers 1,2                only the job-queue scenario: one API and that many workers on a
+                               redis-server of their own, ${QUEUED_EXPORTS} exports queued at once (no print
+                               cache), on the ${WORKERS_SITE_DOCS}-doc site unless --sizes says otherwise
   --help                       this text`;
 
 const DEFAULTS: BenchOptions = {
@@ -95,10 +104,14 @@ export function parseOptions(argv: string[]): BenchOptions | undefined {
       case '--keep-pdfs':
         options.keepPdfs = true;
         break;
+      case '--workers':
+        options.workers = [...new Set(list(flag, value()).map((count) => positiveInteger(flag, count, 16)))];
+        break;
       default:
         throw new Error(`Unknown argument: ${arg}`);
     }
   }
+  if (options.workers && !argv.some((arg) => arg === '--sizes' || arg.startsWith('--sizes='))) options.sizes = [WORKERS_SITE_DOCS];
   return options;
 }
 

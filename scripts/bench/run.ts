@@ -22,6 +22,9 @@
 //   --slow-runs 1          runs for docs-to-pdf on sites of 300+ docs (one takes over 10 min)
 //   --timeout-ms 600000    the server's EXPORT_TIMEOUT_MS
 //   --keep-pdfs            keep the PDFs (the directory is printed); they are deleted otherwise
+//   --workers 1,2          only the job-queue scenario (workers-bench.ts): one API and N workers on a
+//                          redis-server of their own, 6 exports queued at once; the 300-doc site
+//                          unless --sizes names others
 //   --help                 usage
 //
 // Ctrl-C stops the running export and its server (a second Ctrl-C kills them) and still writes
@@ -34,13 +37,14 @@ import {killTree} from '../../server/export/process-tree';
 import {prepareSite, runningTools, type SitePreparation} from './bench-site';
 import {checkEditedBook, toggleEdit} from './edit-scenario';
 import {engineResult, measureEngineRun, type EngineResult, type RunResult} from './measure-engine';
-import {parseOptions, runsFor, USAGE, type BenchOptions} from './options';
+import {parseOptions, QUEUED_EXPORTS, runsFor, USAGE, type BenchOptions} from './options';
 import {formatSizeReport, formatTargets} from './report';
 import type {ServerProcess} from './server-process';
 import {EXAMPLE, sizeLabel, sizeSlug, type SiteSize} from './site-size';
 import {summarize, type EngineSummary} from './summary';
 import {scaleTargets, timePer1000Docs} from './scale-targets';
 import {evaluateTargets, type EditCheck, type TargetOutcome} from './targets';
+import {benchWorkers, formatWorkersReport, type WorkersRun} from './workers-bench';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -63,6 +67,8 @@ type Results = {
   options: BenchOptions;
   machine: {cpus: number; cpuModel: string; memoryBytes: number; node: string; loadAverageAtStart: number[]};
   sizes: SizeResult[];
+  /** The job-queue scenario (--workers), per site size. */
+  queue: Array<{docs: SiteSize; runs: WorkersRun[]; siteError?: string}>;
 };
 
 const interrupt = new AbortController();
@@ -163,6 +169,33 @@ async function benchSize(options: BenchOptions, docs: SiteSize, logDir: string):
   return result;
 }
 
+/** The job-queue scenario on one site: throughput of QUEUED_EXPORTS exports with each worker count. */
+async function benchQueue(options: BenchOptions, counts: number[], docs: SiteSize, logDir: string) {
+  console.log(`\n=== ${sizeLabel(docs)}: job queue ===`);
+  let siteDir: string;
+  try {
+    siteDir = (await prepareSite(REPO_ROOT, docs)).siteDir;
+  } catch (error) {
+    console.log(`  site not ready: ${(error as Error).message}`);
+    return {docs, runs: [], siteError: (error as Error).message};
+  }
+  const runs = await benchWorkers({
+    repoRoot: REPO_ROOT,
+    siteDir,
+    counts,
+    exports: QUEUED_EXPORTS,
+    timeoutMs: exportDeadline(options, docs),
+    logDir,
+    interrupt: interrupt.signal,
+  });
+  console.log(`\n${formatWorkersReport(runs)}`);
+  console.log(
+    '  * wall: from queueing the exports to the answer of the last; each worker runs one export at a time with its own Chromium; ' +
+      'no print cache, so that every export prints its whole book. peak RSS: summed over a worker and its Chromium.',
+  );
+  return {docs, runs};
+}
+
 async function main(): Promise<void> {
   let options: BenchOptions | undefined;
   try {
@@ -195,6 +228,7 @@ async function main(): Promise<void> {
       loadAverageAtStart: os.loadavg(),
     },
     sizes: [],
+    queue: [],
   };
   const save = () => writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   console.log(
@@ -203,6 +237,17 @@ async function main(): Promise<void> {
   );
   console.log(`machine: ${results.machine.cpus} CPUs, ${(results.machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
 
+  if (options.workers) {
+    for (const docs of options.sizes) {
+      if (interrupt.signal.aborted) break;
+      results.queue.push(await benchQueue(options, options.workers, docs, logDir));
+      save();
+    }
+    results.finishedAt = new Date().toISOString();
+    save();
+    console.log(`\nresults: ${path.relative(REPO_ROOT, resultsFile)}`);
+    return;
+  }
   for (const docs of options.sizes) {
     if (interrupt.signal.aborted) break;
     results.sizes.push(await benchSize(options, docs, logDir));

@@ -19,12 +19,16 @@ export type ServerStart = {
   tmpDir: string;
   timeoutMs: number;
   logFile: string;
+  /** `serve` (default), or `worker`: a process that runs the exports of a job queue (REDIS_URL in `env`). */
+  role?: 'serve' | 'worker';
+  /** Over the environment the runner sets (the job queue's settings). */
+  env?: NodeJS.ProcessEnv;
 };
 
 const KEPT_LINES = 30;
 const STOP_GRACE_MS = 15_000;
 
-/** `docusaurus-export-pdf serve <site>` as a child process, its stdout line by line. */
+/** `docusaurus-export-pdf serve <site>` (or `worker <site>`) as a child process, its stdout line by line. */
 export class ServerProcess {
   readonly child: ChildProcess;
   readonly apiOrigin: string;
@@ -36,7 +40,7 @@ export class ServerProcess {
   constructor(start: ServerStart) {
     this.apiOrigin = `http://127.0.0.1:${start.apiPort}`;
     this.#log = createWriteStream(start.logFile);
-    this.child = spawn(process.execPath, [`${start.repoRoot}/bin/docusaurus-export-pdf.js`, 'serve', start.siteDir], {
+    this.child = spawn(process.execPath, [`${start.repoRoot}/bin/docusaurus-export-pdf.js`, start.role ?? 'serve', start.siteDir], {
       env: {
         ...process.env,
         ...serverEnvironment(start.engine),
@@ -57,6 +61,7 @@ export class ServerProcess {
         // Each server starts with an empty print cache: its first export is cold, the second
         // one on it (nothing changed) is served from what the first kept.
         PRINT_CACHE_DIR: path.join(start.tmpDir, 'print-cache'),
+        ...start.env,
       },
       // Its own process group: a Ctrl-C of the runner reaches the server through the runner.
       detached: true,
@@ -132,6 +137,22 @@ export class ServerProcess {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error(`/health did not answer 200 within ${timeoutMs / 1000} s`);
+  }
+
+  /** Resolves when the process prints a line that matches; rejects when it exits first or `timeoutMs` passes. */
+  waitForLine(pattern: RegExp, timeoutMs = 60_000): Promise<void> {
+    if (this.#lastLines.some((line) => pattern.test(line))) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const done = (error?: Error) => {
+        clearTimeout(timer);
+        unsubscribe();
+        if (error) reject(error);
+        else resolve();
+      };
+      const timer = setTimeout(() => done(new Error(`no line matching ${pattern} within ${timeoutMs / 1000} s`)), timeoutMs);
+      const unsubscribe = this.onLine((line) => pattern.test(line.text) && done());
+      void this.#exited.then(() => done(new Error(`exited before a line matching ${pattern}: ${this.#lastLines.slice(-5).join(' | ')}`)));
+    });
   }
 
   /** SIGTERM, then SIGKILL to the whole tree after 15 s; resolves once the server has exited. */

@@ -36,3 +36,26 @@ describe('bench options: runs per engine', () => {
     assert.equal(runsFor(options, 'native', 300), 3);
   });
 });
+
+describe('bench options: the job-queue scenario', () => {
+  it('is off by default', () => {
+    assert.equal(parse().workers, undefined);
+  });
+
+  it('takes worker counts, each once, and measures the 300-doc site unless --sizes names others', () => {
+    assert.deepEqual(parse('--workers', '1,2').workers, [1, 2]);
+    assert.deepEqual(parse('--workers', '1,2').sizes, [300]);
+    assert.deepEqual(parse('--workers=2,1,2', '--sizes', '100').sizes, [100]);
+    assert.deepEqual(parse('--sizes=example', '--workers', '1').sizes, ['example']);
+    assert.deepEqual(parse('--workers=2,1,2').workers, [2, 1]);
+  });
+
+  it('rejects counts that are not whole numbers from 1 to 16', () => {
+    for (const count of ['0', '17', 'two', '1.5'])
+      assert.throws(() => parse('--workers', count), /--workers takes a whole number from 1 to 16/);
+  });
+
+  it('is described in the usage text', () => {
+    assert.match(USAGE, /--workers 1,2 +only the job-queue scenario: one API and that many workers.*6 exports queued at once/s);
+  });
+});
