@@ -39,6 +39,8 @@ export type ServerConfig = {
   eventStreams: {max: number; perClient: number};
   /** Chromium runs without its sandbox even as a non-root user (CHROMIUM_NO_SANDBOX); as root it always does. */
   chromiumNoSandbox: boolean;
+  /** The BullMQ job queue (REDIS_URL, QUEUE_NAME, WORKER_CONCURRENCY, QUEUE_LOCK_MS); unset URL: exports run in the server. */
+  queue: {redisUrl?: string; name?: string; workerConcurrency: number; lockMs: number};
 };
 
 export type ConfigDefaults = SettingDefaults;
@@ -87,6 +89,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
     },
     eventStreams: {max: values.EVENT_STREAMS_MAX as number, perClient: values.EVENT_STREAMS_PER_CLIENT as number},
     chromiumNoSandbox: values.CHROMIUM_NO_SANDBOX === true,
+    queue: {
+      redisUrl: values.REDIS_URL as string | undefined,
+      name: values.QUEUE_NAME as string | undefined,
+      workerConcurrency: values.WORKER_CONCURRENCY as number,
+      lockMs: values.QUEUE_LOCK_MS as number,
+    },
   };
 }
 

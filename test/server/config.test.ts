@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       printCache: {dir: undefined, maxBytes: 1024 * 1024 * 1024},
       eventStreams: {max: 1000, perClient: 20},
       chromiumNoSandbox: false,
+      queue: {redisUrl: undefined, name: undefined, workerConcurrency: 1, lockMs: 30_000},
     });
   });
 
