@@ -118,6 +118,12 @@ export type ExportStatusList = {
  */
 export type BrowserState = 'starting' | 'running' | 'stopped';
 
+/**
+ * The job queue's Redis, with REDIS_URL only: `running` when it answered a ping within a second,
+ * `unreachable` when not (then no export can start: `status` is `degraded`, 503).
+ */
+export type QueueHealth = 'running' | 'unreachable';
+
 /** Body of GET /health: 200 when `status` is `ok`, 503 when `degraded`. */
 export type HealthReport = {
   status: 'ok' | 'degraded';
@@ -130,6 +136,8 @@ export type HealthReport = {
     fonts?: 'complete' | 'incomplete' | 'unchecked';
     /** The Chromium the native engine keeps between exports; absent when the site's engine keeps none (docs-to-pdf). */
     browser?: BrowserState;
+    /** The BullMQ job queue's Redis, when REDIS_URL is set; absent: exports run in the server. */
+    queue?: QueueHealth;
   };
   detail?: string;
 };

@@ -17,7 +17,7 @@ export type AppConfig = Pick<ServerConfig, 'documentsDir' | 'nodeEnv'> &
   Partial<Pick<ServerConfig, 'apiToken' | 'rateLimit' | 'rateWindowMs' | 'eventStreams'>>;
 
 export type AppDependencies = {
-  exporter: Pick<Exporter, 'export'> & Partial<Pick<Exporter, 'status' | 'browserState'>>;
+  exporter: Pick<Exporter, 'export'> & Partial<Pick<Exporter, 'status' | 'browserState' | 'queueState'>>;
   siteProbe: SiteProbe;
   /** Fonts found at start, reported by /health. */
   fonts?: FontReport;
@@ -37,7 +37,14 @@ export function createApp(config: AppConfig, {exporter, siteProbe, fonts}: AppDe
     }),
   );
   app.use(rejectMalformedUrl);
-  app.use(healthRouter(siteProbe, fonts, exporter.browserState && (() => exporter.browserState!())));
+  app.use(
+    healthRouter(
+      siteProbe,
+      fonts,
+      exporter.browserState && (() => exporter.browserState!()),
+      exporter.queueState && (() => exporter.queueState!()),
+    ),
+  );
 
   const guarded: RequestHandler[] = config.apiToken ? [requireBearerToken(config.apiToken)] : [];
   const exportGuards = config.rateLimit ? [...guarded, exportRateLimit(config.rateLimit, config.rateWindowMs ?? 10 * 60 * 1000)] : guarded;

@@ -1,4 +1,4 @@
-import type {ExportStatus} from '../../contracts/api';
+import type {ExportStatus, QueueHealth} from '../../contracts/api';
 import type {EngineProgress} from '../export/engine';
 
 /** A finished export. */
@@ -51,7 +51,7 @@ export type JobRunner = {
 };
 
 /** Whether the queue's backing service answers (/health's `services.queue`). */
-export type QueueState = 'running' | 'unreachable';
+export type QueueState = QueueHealth;
 
 /** What the status endpoint and the event stream read; the in-process board answers at once, Redis later. */
 export type JobStatusSource = {
