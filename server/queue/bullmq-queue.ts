@@ -77,7 +77,7 @@ export class BullmqQueue implements JobQueue {
 
   async submit(order: ExportOrder, options: {clientId?: string} = {}): Promise<SubmittedJob> {
     if (this.#closing) throw shuttingDown();
-    const submitted = await this.#ask(this.#submit(order, options.clientId));
+    const submitted = await this.#ask((wanted) => this.#submit(order, options.clientId, wanted));
     this.#changed(submitted.id);
     return submitted;
   }
@@ -93,11 +93,11 @@ export class BullmqQueue implements JobQueue {
   }
 
   async find(id: string): Promise<ExportStatus | undefined> {
-    return this.#ask(this.#find(id));
+    return this.#ask(() => this.#find(id));
   }
 
   async list(): Promise<ExportStatus[]> {
-    return this.#ask(this.#list());
+    return this.#ask(() => this.#list());
   }
 
   subscribe(listener: (status: ExportStatus) => void): () => void {
@@ -127,10 +127,11 @@ export class BullmqQueue implements JobQueue {
     // A Redis that is down would hold the close: connections are dropped after a short wait.
     await within(2000, closed, () => new Error('timeout')).catch(() => undefined);
     this.#redis.disconnect();
-    await Promise.allSettled([this.#queue.disconnect(), this.#events.disconnect()]);
+    const dropped = Promise.allSettled([this.#queue.disconnect(), this.#events.disconnect()]);
+    await within(1000, dropped, () => new Error('timeout')).catch(() => undefined);
   }
 
-  async #submit(order: ExportOrder, clientId: string | undefined): Promise<SubmittedJob> {
+  async #submit(order: ExportOrder, clientId: string | undefined, wanted: () => boolean): Promise<SubmittedJob> {
     const single = createHash('sha256').update(order.key).digest('hex').slice(0, 20);
     if (!(await this.#queue.getDeduplicationJobId(single))) {
       const counts = await this.#queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
@@ -139,6 +140,8 @@ export class BullmqQueue implements JobQueue {
         throw new Busy('Too many exports are waiting; try again later', this.#options.retryAfterSeconds);
       }
     }
+    // A request already told the queue is unreachable must not add a job once Redis is back.
+    if (!wanted()) throw new Error('given up');
     // The job id starts with the single-flight key; the deduplication id makes identical orders
     // share the job while it waits or runs, and lets the next one after it make a new book.
     const proposed = `${single}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -249,11 +252,17 @@ export class BullmqQueue implements JobQueue {
     this.#reports.set(jobId, report);
   }
 
-  /** Every request that needs Redis gets an answer in time: `Busy` when Redis does not give one. */
-  async #ask<T>(work: Promise<T>): Promise<T> {
+  /**
+   * Every request that needs Redis gets an answer in time: `Busy` when Redis does not give one.
+   * `wanted()` turns false once the request has been answered so, for work that must then stop.
+   */
+  async #ask<T>(start: (wanted: () => boolean) => Promise<T>): Promise<T> {
+    let answered = false;
+    const work = start(() => !answered);
     try {
       return await within(REDIS_ANSWER_MS, work, () => new Error(`no answer within ${REDIS_ANSWER_MS / 1000} s`));
     } catch (error) {
+      answered = true;
       if (error instanceof DomainError) throw error;
       work.catch(() => undefined);
       throw new Busy('The export queue is unreachable; try again later', 10, {
