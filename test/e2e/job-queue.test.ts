@@ -44,6 +44,16 @@ function runsOf(workers: RoleProcess[], fileName: string): string[] {
   );
 }
 
+/** Resolves once the export `exportId` is past discovery, as the API at `apiUrl` tells. */
+async function midExport(apiUrl: string, exportId: string): Promise<void> {
+  for (;;) {
+    const {body} = await get(`${apiUrl}/export-status/${exportId}`);
+    if (['capture', 'assemble', 'render'].includes(body.phase as string)) return;
+    assert.notEqual(body.state, 'done', 'the export ended before the worker could be stopped');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('export jobs on BullMQ: two API instances and two workers on one redis-server', {timeout: 900_000}, () => {
   let redis: RunningRedis;
   let documents: Awaited<ReturnType<typeof tempDir>>;
@@ -148,13 +158,8 @@ describe('export jobs on BullMQ: two API instances and two workers on one redis-
       ANSWER_MS,
       'a worker taking q-kill',
     );
-    await waitFor(
-      () =>
-        /q-kill\.pdf runs as export/.test(victim.output()) && /\[export \S+\] (capture|render)/.test(victim.output()) ? true : undefined,
-      ANSWER_MS,
-      'the export to be under way',
-    );
-    console.log(`killing worker ${victim.child.pid} at: ${victim.output().trim().split('\n').at(-1)}`);
+    await midExport(apiUrl(1), 'kill-1');
+    console.log(`killing worker ${victim.child.pid} after: ${victim.output().trim().split('\n').at(-1)}`);
     await victim.kill();
     workers.splice(workers.indexOf(victim), 1);
     const answer = await answering;
@@ -170,6 +175,31 @@ describe('export jobs on BullMQ: two API instances and two workers on one redis-
       (await readdir(documents.dir)).filter((name) => name.endsWith('.part')),
       [],
     );
+  });
+
+  it('lets a worker stopped by SIGTERM mid-export finish it within the grace or hand it back, then exit 0', async () => {
+    const answering = get(`${apiUrl(1)}/export-pdf?fileName=q-term&exportId=term-1`);
+    const stopping = await waitFor(
+      () => workers.find((worker) => runsOf([worker], 'q-term.pdf').length > 0),
+      ANSWER_MS,
+      'a worker taking q-term',
+    );
+    await midExport(apiUrl(0), 'term-1');
+    const tree = stopping.tree();
+    const code = await stopping.stop();
+    workers.splice(workers.indexOf(stopping), 1);
+    assert.equal(code, 0, stopping.output().slice(-3000));
+    assert.deepEqual(
+      tree.filter((pid) => isRunning(pid)),
+      [],
+    );
+    const answer = await answering;
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    await assertCompletePdf(path.join(documents.dir, 'q-term.pdf'));
+    const finishedInGrace = /job \S+: done/.test(stopping.output().slice(stopping.output().indexOf('q-term.pdf runs as export')));
+    console.log(finishedInGrace ? 'q-term finished within the grace' : 'q-term was handed back and run again');
+    if (!finishedInGrace) assert.match(workers[0]!.output(), /q-term\.pdf runs as export \S+, again after its worker stopped/);
+    await startWorker();
   });
 
   it('ends a request waiting through a restart of redis-server with its book or a clear error, never a broken book', async () => {
@@ -215,11 +245,9 @@ describe('export jobs on BullMQ: two API instances and two workers on one redis-
 
   it('stops every process by itself on SIGTERM and leaves none behind', async () => {
     const trees = [...apis, ...workers].flatMap((role) => role.tree());
-    const codes = await Promise.all([...apis, ...workers].map((role) => role.stop()));
-    assert.deepEqual(
-      codes,
-      codes.map(() => 0),
-    );
+    const roles = [...apis, ...workers];
+    const codes = await Promise.all(roles.map((role) => role.stop()));
+    for (const [index, code] of codes.entries()) assert.equal(code, 0, roles[index]!.output().slice(-3000));
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.deepEqual(
       trees.filter((pid) => isRunning(pid)),
