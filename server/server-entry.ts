@@ -105,6 +105,7 @@ async function startServers(
             queueName,
             queueLimit: config.queueLimit,
             retryAfterSeconds: Math.ceil(config.exportTimeoutMs / 1000),
+            maxWaitMs: (config.queueLimit + 1) * config.exportTimeoutMs,
             log,
           })
       : undefined,

@@ -2,12 +2,13 @@ import {createHash, randomBytes} from 'node:crypto';
 import {Queue, QueueEvents} from 'bullmq';
 import {Redis} from 'ioredis';
 import type {ExportStatus} from '../../contracts/api';
-import {Busy, DomainError, EngineFailed} from '../errors';
+import {Busy, DomainError, EngineFailed, NotReady} from '../errors';
 import {connectionOf, within} from './bullmq-connection';
 import {shuttingDown} from './in-process-queue';
 import {rebuildError} from './job-error';
 import type {ExportOrder, ExportResult, JobQueue, QueueState, SubmittedJob} from './job-queue';
-import {statusOfJob, type ExportJob} from './job-status';
+import {JobsInRedis, KEEP_JOBS_S} from './jobs-in-redis';
+import type {ExportJob} from './job-status';
 
 export type BullmqQueueOptions = {
   redisUrl: string;
@@ -17,6 +18,11 @@ export type BullmqQueueOptions = {
   queueLimit: number;
   /** What a request refused for the cap is told to wait, in seconds. */
   retryAfterSeconds: number;
+  /**
+   * Longest a job may wait for a worker before its request is answered with an error: in the
+   * server, an export waits at most (limit + 1) deadlines, so this is that.
+   */
+  maxWaitMs: number;
   log: (line: string) => void;
 };
 
@@ -26,10 +32,6 @@ const REDIS_ANSWER_MS = 3000;
 const REDIS_LOST_MS = 30_000;
 /** A waiting request reads its job this often, and at once when a worker reports it finished. */
 const POLL_MS = 1000;
-/** Client ids are kept a day, like the failed jobs they may name. */
-const CLIENT_IDS_TTL_S = 24 * 60 * 60;
-/** Finished jobs GET /export-status lists, as the in-process board keeps. */
-const KEEP_FINISHED = 20;
 
 /** The Redis URL without its password, for messages. */
 function shown(redisUrl: string): string {
@@ -53,6 +55,7 @@ export class BullmqQueue implements JobQueue {
   readonly #events: QueueEvents;
   /** Client ids and /health's ping: commands of this package's own, beside BullMQ's. */
   readonly #redis: Redis;
+  readonly #jobs: JobsInRedis;
   readonly #listeners = new Set<(status: ExportStatus) => void>();
   readonly #wakers = new Map<string, Set<() => void>>();
   readonly #reports = new Map<string, Promise<void>>();
@@ -66,6 +69,7 @@ export class BullmqQueue implements JobQueue {
     this.#queue = new Queue(options.queueName, {connection: connectionOf(options.redisUrl, 'commands')});
     this.#events = new QueueEvents(options.queueName, {connection: connectionOf(options.redisUrl, 'blocking')});
     this.#redis = new Redis(options.redisUrl, {maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: () => 500});
+    this.#jobs = new JobsInRedis(this.#queue, this.#redis);
     this.#queue.on('error', (error) => this.#lost(error));
     this.#events.on('error', (error) => this.#lost(error));
     this.#redis.on('error', (error: Error) => this.#lost(error));
@@ -93,11 +97,11 @@ export class BullmqQueue implements JobQueue {
   }
 
   async find(id: string): Promise<ExportStatus | undefined> {
-    return this.#ask(() => this.#find(id));
+    return this.#ask(() => this.#jobs.find(id));
   }
 
   async list(): Promise<ExportStatus[]> {
-    return this.#ask(() => this.#list());
+    return this.#ask(() => this.#jobs.list());
   }
 
   subscribe(listener: (status: ExportStatus) => void): () => void {
@@ -149,17 +153,12 @@ export class BullmqQueue implements JobQueue {
       jobId: proposed,
       deduplication: {id: single},
       attempts: 1,
-      removeOnComplete: {age: CLIENT_IDS_TTL_S, count: 1000},
-      removeOnFail: {age: CLIENT_IDS_TTL_S, count: 1000},
+      removeOnComplete: {age: KEEP_JOBS_S, count: 1000},
+      removeOnFail: {age: KEEP_JOBS_S, count: 1000},
     });
     const id = job.id!;
     if (clientId) {
-      await this.#redis
-        .multi()
-        .sadd(this.#clientsKey(id), clientId)
-        .expire(this.#clientsKey(id), CLIENT_IDS_TTL_S)
-        .set(this.#queue.toKey(`export-pdf-client:${clientId}`), id, 'EX', CLIENT_IDS_TTL_S)
-        .exec();
+      await this.#jobs.addClient(id, clientId);
     }
     return {id, joined: id !== proposed};
   }
@@ -180,6 +179,11 @@ export class BullmqQueue implements JobQueue {
         const state = await job.getState();
         if (state === 'completed') return job.returnvalue;
         if (state === 'failed') throw rebuildError(job.failedReason);
+        if (!job.processedOn && Date.now() - job.timestamp > this.#options.maxWaitMs) {
+          throw new NotReady(`No worker took export ${id} within ${Math.round(this.#options.maxWaitMs / 1000)} s`, {
+            detail: `Is a \`docusaurus-export-pdf worker\` running with this REDIS_URL for queue ${this.#options.queueName}? The job stays queued: a worker that starts later runs it.`,
+          });
+        }
       } catch (error) {
         if (error instanceof DomainError) throw error;
         lostSince ??= Date.now();
@@ -209,41 +213,12 @@ export class BullmqQueue implements JobQueue {
     });
   }
 
-  async #find(id: string): Promise<ExportStatus | undefined> {
-    let job = (await this.#queue.getJob(id)) as ExportJob | undefined;
-    if (!job) {
-      const jobId = await this.#redis.get(this.#queue.toKey(`export-pdf-client:${id}`));
-      if (jobId) job = (await this.#queue.getJob(jobId)) as ExportJob | undefined;
-    }
-    return job && this.#statusOf(job);
-  }
-
-  async #list(): Promise<ExportStatus[]> {
-    const pending = (await this.#queue.getJobs(['active', 'prioritized', 'waiting'], 0, -1, true)) as ExportJob[];
-    const finished = ((await this.#queue.getJobs(['completed', 'failed'], 0, 2 * KEEP_FINISHED)) as ExportJob[])
-      .sort((a, b) => (b.finishedOn ?? 0) - (a.finishedOn ?? 0))
-      .slice(0, KEEP_FINISHED);
-    return Promise.all([...pending, ...finished].map((job) => this.#statusOf(job)));
-  }
-
-  async #statusOf(job: ExportJob): Promise<ExportStatus> {
-    const state = await job.getState();
-    const clientIds = await this.#redis.smembers(this.#clientsKey(job.id!));
-    let position: number | undefined;
-    if (state === 'active') position = 0;
-    else if (state === 'waiting' || state === 'prioritized') {
-      const waiting = await this.#queue.getJobs(['prioritized', 'waiting'], 0, -1, true);
-      position = waiting.findIndex((each) => each.id === job.id) + 1;
-    }
-    return statusOfJob(job, state, clientIds.sort(), position);
-  }
-
   /** A job moved: wake the requests waiting for it, tell the listeners, one report at a time per job. */
   #changed(jobId: string): void {
     this.#wakers.get(jobId)?.forEach((wake) => wake());
     if (this.#listeners.size === 0) return;
     const report = (this.#reports.get(jobId) ?? Promise.resolve())
-      .then(() => this.#find(jobId))
+      .then(() => this.#jobs.find(jobId))
       .then((status) => status && this.#listeners.forEach((listener) => listener(status)))
       .catch(() => undefined)
       .finally(() => {
@@ -269,10 +244,6 @@ export class BullmqQueue implements JobQueue {
         detail: `Redis at ${shown(this.#options.redisUrl)} did not answer: ${(error as Error).message}.`,
       });
     }
-  }
-
-  #clientsKey(jobId: string): string {
-    return this.#queue.toKey(`export-pdf-clients:${jobId}`);
   }
 
   #lost(error: Error): void {

@@ -1,4 +1,5 @@
 import {UnrecoverableError, Worker} from 'bullmq';
+import type {ExportProgress} from '../../contracts/progress';
 import {DomainError, EngineFailed} from '../errors';
 import {ExportStatusBoard} from '../export/export-status';
 import {connectionOf} from './bullmq-connection';
@@ -88,7 +89,8 @@ export class ExportWorker {
     board.started(runId);
     const unsubscribe = board.subscribe((status) => {
       if (status.state !== 'running') return;
-      job.updateProgress({phase: status.phase, done: status.done, total: status.total, percent: status.percent}).catch(() => undefined);
+      const progress: ExportProgress = {phase: status.phase, done: status.done, total: status.total, percent: status.percent};
+      job.updateProgress(progress).catch(() => undefined);
     });
     try {
       const result = await this.#options.run(runId, job.data, {

@@ -224,6 +224,19 @@ describe('export jobs on BullMQ: two API instances and two workers on one redis-
     for (const file of listed.files) await assertCompletePdf(path.join(documents.dir, file.name));
   });
 
+  it('answers a request whose job no worker takes with a clear error once the longest wait is over', async () => {
+    const lonely = await startRole(
+      'serve',
+      {...env, API_PORT: '3464', DOCSITE_PORT: '3465', QUEUE_NAME: 'no-worker-here', EXPORT_TIMEOUT_MS: '1000', EXPORT_QUEUE_LIMIT: '0'},
+      '[export-pdf] API:',
+    );
+    apis.push(lonely);
+    const answer = await get('http://127.0.0.1:3464/export-pdf?fileName=q-lonely');
+    assert.equal(answer.status, 500, JSON.stringify(answer.body));
+    assert.match(answer.body.error as string, /^No worker took export \S+ within 1 s$/);
+    assert.match(answer.body.detail as string, /no-worker-here/);
+  });
+
   it('says at once when Redis is unreachable: /health 503 degraded, an export 503 with a JSON error', async () => {
     await redis.stop();
     const health = await get(`${apiUrl(0)}/health`);
