@@ -15,6 +15,7 @@ import {InProcessQueue} from '../queue/in-process-queue';
 import type {ExportOrder, ExportResult, JobQueue, JobRunner, JobStatusSource, ProgressSink, QueueState} from '../queue/job-queue';
 import {resolveExportTarget, type ExportSelection, type ExportTarget} from './export-target';
 import {isAlive} from './process-tree';
+import {localOwner} from './run-id';
 
 export type {ExportResult} from '../queue/job-queue';
 
@@ -52,7 +53,7 @@ export type ExportRequestOptions = {
   clientId?: string;
 };
 
-const PART_FILE = /^\..+\.(\d+)-[0-9a-f]+\.part$/;
+const PART_FILE = /^\..+\.(\d+)-([0-9a-f]+)\.part$/;
 const WORK_DIR = /^(\d+)-[0-9a-f]+$/;
 
 /**
@@ -140,8 +141,9 @@ export class Exporter {
     const {documentsDir, workRoot} = this.#options;
     const parts = await fs.readdir(documentsDir).catch(() => [] as string[]);
     for (const name of parts) {
-      const owner = PART_FILE.exec(name)?.[1];
-      if (owner && !isAlive(Number(owner))) await removeQuietly(path.join(documentsDir, name));
+      const part = PART_FILE.exec(name);
+      const owner = part && localOwner(part[1]!, part[2]!);
+      if (owner && !isAlive(owner)) await removeQuietly(path.join(documentsDir, name));
     }
     await sweepBookRecords(documentsDir, parts);
     const workDirs = await fs.readdir(workRoot).catch(() => [] as string[]);

@@ -3,7 +3,7 @@ import type {ExportProgress} from '../../contracts/progress';
 import {DomainError, EngineFailed} from '../errors';
 import {ExportStatusBoard} from '../export/export-status';
 import {connectionOf} from './bullmq-connection';
-import {newRunId} from './in-process-queue';
+import {newRunId} from '../export/run-id';
 import {serializeError} from './job-error';
 import type {ExportOrder, ExportResult, JobRunner} from './job-queue';
 import type {ExportJob} from './job-status';

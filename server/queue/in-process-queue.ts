@@ -1,7 +1,7 @@
-import {randomBytes} from 'node:crypto';
 import type {ExportStatus} from '../../contracts/api';
 import {Busy, DomainError, NotFound} from '../errors';
 import {ExportStatusBoard} from '../export/export-status';
+import {newRunId} from '../export/run-id';
 import type {ExportOrder, ExportResult, JobQueue, JobRunner, SubmittedJob} from './job-queue';
 
 export type InProcessQueueOptions = {
@@ -15,11 +15,6 @@ export type InProcessQueueOptions = {
 
 /** A finished job's result stays this long for `result(id)`: a caller asks right after `submit`. */
 const KEEP_RESULT_MS = 60_000;
-
-/** A run id: the pid first, so scratch files of a dead process can be told apart and swept. */
-export function newRunId(): string {
-  return `${process.pid}-${randomBytes(4).toString('hex')}`;
-}
 
 export function shuttingDown(): Busy {
   return new Busy('The server is shutting down', 30);
