@@ -87,14 +87,17 @@ export interface JobQueue extends JobStatusSource {
   submit(order: ExportOrder, options?: {clientId?: string}): Promise<SubmittedJob>;
   /**
    * The result of a job once it has finished: its file, or the domain error it failed with (the
-   * same class and texts the runner threw, also when it ran in another process).
+   * same class and texts the runner threw, also when it ran in another process). Also rejects,
+   * never hangs: `NotFound` for an unknown id; with Redis, `Busy` when Redis stays away too long,
+   * `NotReady` when no worker takes the job in time, `EngineFailed` when the job is lost.
    */
   result(id: string): Promise<ExportResult>;
   /** The backing service's state for /health; absent: nothing to reach (in process). */
   state?(): Promise<QueueState>;
   /**
    * Takes no more orders. Jobs this process runs get `graceMs` to finish, then are aborted; those
-   * waiting here are refused with `Busy`. Resolves when all of them are settled and connections closed.
+   * waiting here are refused with `Busy` (with Redis: requests waiting for a result get `graceMs`,
+   * then `Busy`, and the jobs go on in the workers). Resolves when all are settled and connections closed.
    */
   close(graceMs?: number): Promise<void>;
 }
