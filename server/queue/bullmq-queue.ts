@@ -241,7 +241,7 @@ export class BullmqQueue implements JobQueue {
       if (error instanceof DomainError) throw error;
       work.catch(() => undefined);
       throw new Busy('The export queue is unreachable; try again later', 10, {
-        detail: `Redis at ${shown(this.#options.redisUrl)} did not answer: ${(error as Error).message}.`,
+        detail: `Redis at ${shown(this.#options.redisUrl)} did not answer: ${(error as Error).message.replace(/\.+$/, '')}.`,
       });
     }
   }
