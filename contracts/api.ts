@@ -125,6 +125,12 @@ export type BrowserState = 'starting' | 'running' | 'stopped';
  */
 export type StoreState = 'running' | 'unreachable';
 
+/**
+ * The job queue's Redis, with REDIS_URL only: `running` when it answered a ping within a second,
+ * `unreachable` when not (then no export can start: `status` is `degraded`, 503).
+ */
+export type QueueHealth = 'running' | 'unreachable';
+
 /** Body of GET /health: 200 when `status` is `ok`, 503 when `degraded`. */
 export type HealthReport = {
   status: 'ok' | 'degraded';
@@ -139,6 +145,8 @@ export type HealthReport = {
     browser?: BrowserState;
     /** The book store: the documents directory, or the bucket of S3-compatible storage. */
     store: StoreState;
+    /** The BullMQ job queue's Redis, when REDIS_URL is set; absent: exports run in the server. */
+    queue?: QueueHealth;
   };
   detail?: string;
 };

@@ -2,7 +2,8 @@
 # Installs what running the example and the tests needs on a fresh machine:
 # Chromium and fonts for emoji, CJK and other scripts (without them those
 # characters print as boxes), and with --for-tests poppler-utils and qpdf (the
-# tests read and check PDFs with them), from the distribution when missing,
+# tests read and check PDFs with them) and redis-server (the job queue's tests
+# start their own), from the distribution when missing,
 # then the npm dependencies. Puppeteer never downloads a browser here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +27,7 @@ has_font ':lang=ar' && has_font ':lang=he' && has_font ':lang=el' && has_font ':
 if [ "${1:-}" = "--for-tests" ]; then
   command -v pdftotext >/dev/null || packages+=(poppler-utils)
   command -v qpdf >/dev/null || packages+=(qpdf)
+  command -v redis-server >/dev/null || packages+=(redis-server)
 fi
 
 if [ ${#packages[@]} -gt 0 ]; then

@@ -18,7 +18,7 @@ export type AppConfig = Pick<ServerConfig, 'nodeEnv'> &
   Partial<Pick<ServerConfig, 'apiToken' | 'rateLimit' | 'rateWindowMs' | 'eventStreams'>>;
 
 export type AppDependencies = {
-  exporter: Pick<Exporter, 'export'> & Partial<Pick<Exporter, 'status' | 'browserState'>>;
+  exporter: Pick<Exporter, 'export'> & Partial<Pick<Exporter, 'status' | 'browserState' | 'queueState'>>;
   siteProbe: SiteProbe;
   /** Where the books are listed from (GET /pdf-files); /health checks it. */
   store: Pick<BookStore, 'list' | 'check'>;
@@ -40,7 +40,15 @@ export function createApp(config: AppConfig, {exporter, siteProbe, store, fonts}
     }),
   );
   app.use(rejectMalformedUrl);
-  app.use(healthRouter({siteProbe, store, fonts, browserState: exporter.browserState && (() => exporter.browserState!())}));
+  app.use(
+    healthRouter({
+      siteProbe,
+      store,
+      fonts,
+      browserState: exporter.browserState && (() => exporter.browserState!()),
+      queueState: exporter.queueState && (() => exporter.queueState!()),
+    }),
+  );
 
   const guarded: RequestHandler[] = config.apiToken ? [requireBearerToken(config.apiToken)] : [];
   const exportGuards = config.rateLimit ? [...guarded, exportRateLimit(config.rateLimit, config.rateWindowMs ?? 10 * 60 * 1000)] : guarded;

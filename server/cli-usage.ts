@@ -1,9 +1,11 @@
 import {settingsUsage} from './settings';
 
 /** `docusaurus-export-pdf --help`: the commands, and every environment setting from server/settings.ts. */
-export const USAGE = `Usage: docusaurus-export-pdf <serve|start> [siteDir]
+export const USAGE = `Usage: docusaurus-export-pdf <serve|start|worker> [siteDir]
 
-  serve [siteDir]   serve the built site (docusaurus build first) and the export API
+  serve [siteDir]   serve the built site (docusaurus build first) and the export API;
+                    with REDIS_URL the API only enqueues exports, workers run them
   start [siteDir]   run the Docusaurus dev server with the export API beside it
+  worker [siteDir]  run the exports of the site's job queue (needs REDIS_URL and the build)
 
 ${settingsUsage()}`;

@@ -2,6 +2,7 @@ import {ConfigError} from './config';
 import {DomainError} from './errors';
 import {runServer, type ServerMode} from './server-entry';
 import {USAGE} from './cli-usage';
+import {runWorker} from './worker-entry';
 
 const PARENT_CHECK_MS = 1000;
 
@@ -11,12 +12,12 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if ((command !== 'serve' && command !== 'start') || rest.length > 0) {
+  if ((command !== 'serve' && command !== 'start' && command !== 'worker') || rest.length > 0) {
     console.error(USAGE);
     process.exitCode = 2;
     return;
   }
-  const server = await runServer(command as ServerMode, siteDir);
+  const server = command === 'worker' ? await runWorker(siteDir) : await runServer(command as ServerMode, siteDir);
   let stopping = false;
   const stop = (why: string) => {
     if (stopping) {

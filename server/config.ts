@@ -50,6 +50,8 @@ export type ServerConfig = {
     /** Path-style bucket addressing (STORE_FORCE_PATH_STYLE), as MinIO and s3rver want. */
     forcePathStyle: boolean;
   };
+  /** The BullMQ job queue (REDIS_URL, QUEUE_NAME, WORKER_CONCURRENCY, QUEUE_LOCK_MS); unset URL: exports run in the server. */
+  queue: {redisUrl?: string; name?: string; workerConcurrency: number; lockMs: number};
 };
 
 export type ConfigDefaults = SettingDefaults;
@@ -112,6 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
       ...(s3 && {s3}),
       downloads: values.STORE_DOWNLOADS as 'stream' | 'presigned',
       forcePathStyle: values.STORE_FORCE_PATH_STYLE === true,
+    },
+    queue: {
+      redisUrl: values.REDIS_URL as string | undefined,
+      name: values.QUEUE_NAME as string | undefined,
+      workerConcurrency: values.WORKER_CONCURRENCY as number,
+      lockMs: values.QUEUE_LOCK_MS as number,
     },
   };
 }

@@ -10,6 +10,7 @@ import {Exporter} from './export/exporter';
 import {NativeEngine} from './export/native/engine';
 import {PrintCache} from './export/native/print-cache/print-cache';
 import {readManifests} from './manifest';
+import type {JobQueue, JobRunner} from './queue/job-queue';
 import type {SiteProbe} from './site/site-probe';
 import type {BookStore} from './store/book-store';
 
@@ -38,6 +39,8 @@ export type ExporterSetup = {
   log: (line: string) => void;
   /** The manifests exports resolve against; default: the ones the plugin wrote in the site's `.docusaurus`. */
   loadManifests?: () => Promise<Map<string, SiteManifest>>;
+  /** The queue exports wait in; default: the in-process queue (server/queue/in-process-queue.ts). */
+  queue?: (runner: JobRunner) => JobQueue;
 };
 
 /** The exporter with both engines, its scratch root ready and stale scratch files of dead exports gone. */
@@ -62,6 +65,7 @@ export async function createExporter(setup: ExporterSetup): Promise<Exporter> {
     queueLimit: setup.queueLimit,
     workRoot: WORK_ROOT,
     log: setup.log,
+    queue: setup.queue,
   });
   await exporter.sweepStale();
   return exporter;

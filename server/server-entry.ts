@@ -17,6 +17,8 @@ import {killTree} from './export/process-tree';
 import {closeServer, freePort, listen} from './listen';
 import {readManifest, readManifests} from './manifest';
 import {createDevSiteApp, spawnDevServer} from './site/dev-site';
+import {BullmqQueue} from './queue/bullmq-queue';
+import {queueNameOf} from './queue/bullmq-connection';
 import {httpSiteProbe} from './site/site-probe';
 import {createStaticSiteApp} from './site/static-site';
 import type {BookStore} from './store/book-store';
@@ -83,6 +85,8 @@ async function startServers(
   if (!dev) await seedStore(store, siteDir);
   const siteOrigin = internalSiteOrigin(config);
   const siteProbe = httpSiteProbe(siteOrigin + manifest.baseUrl);
+  const {redisUrl} = config.queue;
+  const queueName = queueNameOf(manifest, config.queue.name);
   const exporter = await createExporter({
     siteDir,
     store,
@@ -96,6 +100,18 @@ async function startServers(
     timeoutMs: config.exportTimeoutMs,
     queueLimit: config.queueLimit,
     log,
+    // With REDIS_URL this server only enqueues: `docusaurus-export-pdf worker` processes run the exports.
+    queue: redisUrl
+      ? () =>
+          new BullmqQueue({
+            redisUrl,
+            queueName,
+            queueLimit: config.queueLimit,
+            retryAfterSeconds: Math.ceil(config.exportTimeoutMs / 1000),
+            maxWaitMs: (config.queueLimit + 1) * config.exportTimeoutMs,
+            log,
+          })
+      : undefined,
   });
 
   try {
@@ -137,7 +153,17 @@ async function startServers(
       const site = createStaticSiteApp(manifest, {store, apiPort: config.apiPort});
       servers.push(await listen(site, config.sitePort, config.host, 'site'));
     }
-    const api = createApp(config, {exporter, siteProbe, store, fonts});
+    const api = createApp(config, {
+      exporter: {
+        export: (...request) => exporter.export(...request),
+        status: exporter.status,
+        // Exports run in workers: this server keeps no browser, and reports the queue instead.
+        ...(redisUrl ? {queueState: () => exporter.queueState()} : {browserState: () => exporter.browserState()}),
+      },
+      siteProbe,
+      store,
+      fonts,
+    });
     if (config.apiToken) log('API token required for /export-pdf and /pdf-files');
     if (config.rateLimit) log(`Rate limit: ${config.rateLimit} exports per client per ${config.rateWindowMs / 1000} s`);
     const apiServer = await listen(api, config.apiPort, config.host, 'API');
@@ -155,7 +181,8 @@ async function startServers(
   log(`API:  http://${shownHost}:${config.apiPort} (GET /health, /export-pdf, /pdf-files)`);
   log(`PDFs: ${store.where}`);
   if ((await store.check()) === 'unreachable') log(`warning: the book store ${store.where} does not answer; /health says so`);
-  void exporter.warm();
+  if (redisUrl) log(`Exports: enqueued in ${queueName} on Redis; \`docusaurus-export-pdf worker\` processes run them`);
+  else void exporter.warm();
 
   return {
     config,

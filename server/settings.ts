@@ -191,6 +191,38 @@ export const SETTINGS: readonly Setting[] = [
     summary: '1/true/yes: bucket in the URL path, not the host name (MinIO, s3rver and most S3-compatible servers)',
     schema: () => yesNo(false),
   },
+  {
+    name: 'REDIS_URL',
+    shown: 'unset (exports run in the server)',
+    summary: 'redis:// URL of the BullMQ job queue: serve only enqueues, `worker` processes run the exports',
+    schema: () =>
+      text().custom((url: string, helpers) =>
+        /^rediss?:\/\/[^\s]+$/.test(url) ? url : helpers.message({custom: `{{#label}} must be a redis:// or rediss:// URL, got "${url}"`}),
+      ),
+  },
+  {
+    name: 'QUEUE_NAME',
+    shown: 'export-pdf-<site host and path>',
+    summary: 'BullMQ queue of this site: sites sharing one Redis need different names',
+    schema: () =>
+      text().custom((name: string, helpers) =>
+        /^[A-Za-z0-9._-]{1,100}$/.test(name)
+          ? name
+          : helpers.message({custom: `{{#label}} must be 1 to 100 letters, digits, ".", "_" or "-", got "${name}"`}),
+      ),
+  },
+  {
+    name: 'WORKER_CONCURRENCY',
+    shown: '1',
+    summary: 'exports one worker process runs at once (all in its one Chromium)',
+    schema: () => wholeNumber(1, 16, 1),
+  },
+  {
+    name: 'QUEUE_LOCK_MS',
+    shown: '30000',
+    summary: "how long a worker's job lock lasts unrenewed: a killed worker's job is retried after about this",
+    schema: () => wholeNumber(1000, 10 * 60 * 1000, 30_000),
+  },
   {name: 'PUPPETEER_EXECUTABLE_PATH', shown: 'system Chromium', summary: 'the browser exports use', schema: () => text()},
   {name: 'CHROME_PATH', shown: 'system Chromium', summary: 'the browser, when PUPPETEER_EXECUTABLE_PATH is unset', schema: () => text()},
   {

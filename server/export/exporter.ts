@@ -1,28 +1,21 @@
-import {randomBytes} from 'node:crypto';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {BrowserState} from '../../contracts/api';
 import type {SiteManifest} from '../../contracts/manifest';
-import {Busy, DomainError, EngineFailed} from '../errors';
+import {DomainError, EngineFailed} from '../errors';
 import {defaultFileName} from '../file-name';
 import type {SiteProbe} from '../site/site-probe';
 import type {BookStore} from '../store/book-store';
 import type {BookRecord} from '../../contracts/api';
 import {looksLikeCompletePdf, removeQuietly} from './atomic-file';
 import type {ExportEngine} from './engine';
-import {ExportStatusBoard} from './export-status';
+import type {ExportStatusBoard} from './export-status';
+import {InProcessQueue} from '../queue/in-process-queue';
+import type {ExportOrder, ExportResult, JobQueue, JobRunner, JobStatusSource, ProgressSink, QueueState} from '../queue/job-queue';
 import {resolveExportTarget, type ExportSelection, type ExportTarget} from './export-target';
 import {isAlive} from './process-tree';
 
-/** A finished export. */
-export type ExportResult = {
-  /** Name of the book in the store. */
-  fileName: string;
-  /** Where the book is: the file's absolute path, or its `s3://` URL. */
-  pdfPath: string;
-  /** Size in bytes. */
-  fileSize: number;
-};
+export type {ExportResult} from '../queue/job-queue';
 
 export type ExporterOptions = {
   engine: ExportEngine;
@@ -37,13 +30,18 @@ export type ExporterOptions = {
   loadManifests: () => Promise<Map<string, SiteManifest>>;
   /** Deadline of one export, from the moment it starts running. */
   timeoutMs: number;
-  /** Exports allowed to wait behind the running one. */
+  /** Exports allowed to wait behind the running one (the in-process queue's limit). */
   queueLimit: number;
   /** Parent of every export's scratch directory. */
   workRoot: string;
   log: (line: string) => void;
-  /** Where the exports report their progress; default: a board of this exporter's own. */
+  /** Where the exports report their progress in the in-process queue; default: a board of the queue's own. */
   statusBoard?: ExportStatusBoard;
+  /**
+   * The queue exports wait in, made with the exporter's runner; default: the in-process queue.
+   * The API of a scaled-out service passes the BullMQ queue, whose workers run the exports.
+   */
+  queue?: (runner: JobRunner) => JobQueue;
 };
 
 /** How a request follows its export. */
@@ -55,27 +53,39 @@ export type ExportRequestOptions = {
 const WORK_DIR = /^(\d+)-[0-9a-f]+$/;
 
 /**
- * The only place that knows about concurrency, deadlines and files: one export
- * runs at a time, requests for a file name already queued or running share its
- * result, and a PDF only ever appears in the book store whole.
+ * What an export is and how it runs: the target a request resolves to, the deadline, the scratch
+ * directory, and a PDF that only ever appears in the book store whole. When and where it
+ * runs (single flight, the cap, one at a time here or N on workers) is the job queue's.
  */
 export class Exporter {
   readonly #options: ExporterOptions;
-  readonly #pending = new Map<string, {id: string; result: Promise<ExportResult>}>();
-  /** Progress of the queued, running and recent exports. */
-  readonly status: ExportStatusBoard;
+  readonly #queue: JobQueue;
   readonly #shutdown = new AbortController();
   #closing = false;
-  #tail: Promise<unknown> = Promise.resolve();
 
   constructor(options: ExporterOptions) {
     this.#options = options;
-    this.status = options.statusBoard ?? new ExportStatusBoard();
+    const runner: JobRunner = {
+      run: (runId, order, sink) => this.runJob(runId, order, sink),
+      abort: () => this.#shutdown.abort(),
+    };
+    this.#queue =
+      options.queue?.(runner) ??
+      new InProcessQueue(runner, {
+        queueLimit: options.queueLimit,
+        retryAfterSeconds: Math.ceil(options.timeoutMs / 1000),
+        board: options.statusBoard,
+      });
   }
 
-  /** Exports queued or running. */
-  get size(): number {
-    return this.#pending.size;
+  /** Progress of the queued, running and recent exports, wherever they run. */
+  get status(): JobStatusSource {
+    return this.#queue;
+  }
+
+  /** Whether the queue's backing service (Redis) answers, for /health; undefined: the queue has none. */
+  async queueState(): Promise<QueueState | undefined> {
+    return this.#queue.state?.();
   }
 
   /**
@@ -91,37 +101,16 @@ export class Exporter {
     const target = resolveExportTarget(await this.#loadManifests(), selection);
     const fileName = requestedName ?? defaultFileName(target);
     this.#options.engine.check?.(target);
-    const subsetKey =
-      target.subset?.kind === 'category'
-        ? `category:${target.subset.category.label}`
-        : target.subset?.kind === 'doc'
-          ? `doc:${target.subset.doc.id}`
-          : '';
+    const {subset} = target;
+    const category = subset?.kind === 'category' ? subset.category.label : undefined;
+    const doc = subset?.kind === 'doc' ? subset.doc.id : undefined;
+    const subsetKey = category !== undefined ? `category:${category}` : doc !== undefined ? `doc:${doc}` : '';
     const key = JSON.stringify([fileName, target.locale, target.docsPluginId, target.version, target.startPath, subsetKey]);
-    const shared = this.#pending.get(key);
-    if (shared) {
-      this.status.joined(shared.id, request.clientId);
-      return shared.result;
-    }
-    if (this.#closing) return Promise.reject(shuttingDown());
-    if (this.#pending.size > this.#options.queueLimit) {
-      return Promise.reject(new Busy('Too many exports are waiting; try again later', Math.ceil(this.#options.timeoutMs / 1000)));
-    }
-    const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
-    this.status.queued(id, {
-      fileName,
-      locale: target.locale,
-      docsPluginId: target.docsPluginId,
-      version: target.version,
-      clientId: request.clientId,
-    });
-    const result = this.#tail.then(() => this.#run(id, fileName, target));
-    const forget = () => {
-      this.#pending.delete(key);
-    };
-    this.#tail = result.then(forget, forget);
-    this.#pending.set(key, {id, result});
-    return result;
+    const order: ExportOrder = {key, fileName, locale: target.locale, docsPluginId: target.docsPluginId, version: target.version};
+    if (category !== undefined) order.category = category;
+    if (doc !== undefined) order.doc = doc;
+    const {id} = await this.#queue.submit(order, {clientId: request.clientId});
+    return this.#queue.result(id);
   }
 
   /**
@@ -160,27 +149,29 @@ export class Exporter {
    */
   async close(graceMs = 0): Promise<void> {
     this.#closing = true;
-    let timer: NodeJS.Timeout | undefined;
-    const graceOver = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
-    await Promise.race([this.#tail, graceOver]);
-    clearTimeout(timer);
-    this.#shutdown.abort();
-    await this.#tail;
+    await this.#queue.close(graceMs);
     await this.#options.engine.close?.();
   }
 
-  async #run(jobId: string, fileName: string, target: ExportTarget): Promise<ExportResult> {
+  /**
+   * Runs one export now, whatever else runs (the queue decides that): resolves the order against
+   * the manifests, gives the engine the time left of the deadline, and commits a complete PDF.
+   */
+  async runJob(jobId: string, order: ExportOrder, sink: ProgressSink): Promise<ExportResult> {
+    try {
+      const target = resolveExportTarget(await this.#loadManifests(), order);
+      return await this.#run(jobId, order.fileName, target, sink);
+    } catch (error) {
+      throw asDomainError(error);
+    }
+  }
+
+  async #run(jobId: string, fileName: string, target: ExportTarget, sink: ProgressSink): Promise<ExportResult> {
     const {store, engine, log} = this.#options;
     const startedAt = Date.now();
     const workDir = path.join(this.#options.workRoot, jobId);
     const temporary = store.stagingFile(fileName, jobId, workDir);
     const say = (line: string) => log(`[export ${jobId}] ${line}`);
-    if (this.#closing) {
-      const failure = shuttingDown();
-      this.status.failed(jobId, failure.message);
-      throw failure;
-    }
-    this.status.started(jobId);
     const part = target.subset
       ? `, only ${target.subset.kind} ${target.subset.kind === 'doc' ? target.subset.doc.id : target.subset.category.label}`
       : '';
@@ -208,20 +199,18 @@ export class Exporter {
         timeoutMs: Math.max(1, this.#options.timeoutMs - (Date.now() - startedAt)),
         signal: this.#shutdown.signal,
         log: say,
-        onProgress: (progress) => this.status.progress(jobId, progress),
+        onProgress: (progress) => sink.progress(progress),
       });
-      this.status.writing(jobId);
+      sink.writing();
       // Step 4: only a complete PDF replaces the destination.
       if (!(await looksLikeCompletePdf(temporary))) {
         throw new EngineFailed('not-created', 'The engine finished without writing a complete PDF.');
       }
       const {fileSize, pdfPath} = await store.commit(fileName, temporary, bookRecord(target), jobId);
       say(`${fileName}: ${fileSize} bytes in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
-      this.status.succeeded(jobId, {fileSize});
       return {fileName, pdfPath, fileSize};
     } catch (error) {
       const failure = asDomainError(error);
-      this.status.failed(jobId, failure.message, failure.detail);
       say(`${fileName}: failed: ${failure.message}${failure.detail ? ` (${failure.detail})` : ''}`);
       throw failure;
     } finally {
@@ -244,10 +233,6 @@ function bookRecord(target: ExportTarget): BookRecord {
   const versions = target.manifest.docs.find((docs) => docs.pluginId === target.docsPluginId)?.versions.length ?? 0;
   const label = versions > 1 ? target.outlineVersion?.label : undefined;
   return {docsPluginId: target.docsPluginId, version: target.version, ...(label ? {versionLabel: label} : {}), locale: target.locale};
-}
-
-function shuttingDown(): Busy {
-  return new Busy('The server is shutting down', 30);
 }
 
 /** An engine's own failure as is; anything else thrown on the way as a failed command. */

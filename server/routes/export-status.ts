@@ -1,7 +1,7 @@
 import {Router, type Request, type RequestHandler, type Response} from 'express';
 import {Busy, HttpError, NotFound} from '../errors';
 import type {ExportStatus, ExportStatusList} from '../../contracts/api';
-import type {ExportStatusBoard} from '../export/export-status';
+import type {JobStatusSource} from '../queue/job-queue';
 import {methodNotAllowed} from './method-not-allowed';
 
 /** A client's export id: what `exportId` accepts. */
@@ -60,7 +60,7 @@ function streamSlots(limits: StreamLimits) {
   };
 }
 
-function streamEvents(board: ExportStatusBoard, req: Request, res: Response, release: () => void): void {
+async function streamEvents(board: JobStatusSource, req: Request, res: Response, release: () => void): Promise<void> {
   const id = wantedId(req);
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
@@ -90,10 +90,10 @@ function streamEvents(board: ExportStatusBoard, req: Request, res: Response, rel
   res.on('close', end);
   // What is true now, before any change: the one export asked for, or all of them.
   if (id) {
-    const current = board.find(id);
+    const current = await board.find(id);
     if (current) send(current);
   } else {
-    for (const status of board.list()) send(status);
+    for (const status of await board.list()) send(status);
   }
 }
 
@@ -103,7 +103,7 @@ function streamEvents(board: ExportStatusBoard, req: Request, res: Response, rel
  * GET /export-events[?id=]: the same as server-sent events, one `status` event per change.
  */
 export function exportStatusRouter(
-  board: ExportStatusBoard,
+  board: JobStatusSource,
   guards: RequestHandler[] = [],
   limits: StreamLimits = {max: 1000, perClient: 20},
 ): Router {
@@ -111,17 +111,17 @@ export function exportStatusRouter(
   const slots = streamSlots(limits);
   router
     .route('/export-status')
-    .get(...guards, (_req, res) => {
-      const body: ExportStatusList = {exports: board.list()};
+    .get(...guards, async (_req, res) => {
+      const body: ExportStatusList = {exports: await board.list()};
       res.json(body);
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
   router
     .route('/export-status/:id')
-    .get(...guards, (req, res) => {
+    .get(...guards, async (req, res) => {
       const id = String(req.params.id);
       if (!EXPORT_ID.test(id)) throw new HttpError(400, 'Invalid id: 1 to 64 letters, digits, "-" or "_"');
-      const status = board.find(id);
+      const status = await board.find(id);
       if (!status) {
         throw new NotFound(`No export with id ${id}`, {
           detail: 'Finished exports are kept for a while only; the PDFs stay in GET /pdf-files.',
@@ -132,14 +132,16 @@ export function exportStatusRouter(
     .all(methodNotAllowed(['GET', 'HEAD']));
   router
     .route('/export-events')
-    .get(...guards, (req, res) => {
+    .get(...guards, async (req, res) => {
       wantedId(req);
       const release = slots.open(req.ip ?? req.socket.remoteAddress ?? '');
       try {
-        streamEvents(board, req, res, release);
+        await streamEvents(board, req, res, release);
       } catch (error) {
         release();
-        throw error;
+        // Headers are out once the stream has begun: the queue failed mid-answer, end the stream.
+        if (res.headersSent) res.end();
+        else throw error;
       }
     })
     .all(methodNotAllowed(['GET']));

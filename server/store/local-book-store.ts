@@ -5,6 +5,7 @@ import type {BookRecord, PdfFileEntry, StoreState} from '../../contracts/api';
 import {isErrnoException, missingDirectoryError} from '../errors';
 import {commitFile, removeQuietly} from '../export/atomic-file';
 import {isAlive} from '../export/process-tree';
+import {localOwner} from '../export/run-id';
 import type {BookStore, CommittedBook} from './book-store';
 import {readBookRecord, sweepBookRecords, writeBookRecord} from './local-book-records';
 import {isListedPdf, megabytes, newestFirst} from './pdf-entries';
@@ -14,7 +15,7 @@ export type LocalBookStoreOptions = {
   recordsBooks?: boolean;
 };
 
-const PART_FILE = /^\..+\.(\d+)-[0-9a-f]+\.part$/;
+const PART_FILE = /^\..+\.(\d+)-([0-9a-f]+)\.part$/;
 
 /**
  * The books as files of the documents directory, the default store: a book is written
@@ -108,8 +109,10 @@ export class LocalBookStore implements BookStore {
   async sweepStale(): Promise<void> {
     const names = await fs.readdir(this.where).catch(() => [] as string[]);
     for (const name of names) {
-      const owner = PART_FILE.exec(name)?.[1];
-      if (owner && !isAlive(Number(owner))) await removeQuietly(path.join(this.where, name));
+      const part = PART_FILE.exec(name);
+      // Workers on other hosts may share the directory: only this host's pids say anything here.
+      const owner = part && localOwner(part[1]!, part[2]!);
+      if (owner && !isAlive(owner)) await removeQuietly(path.join(this.where, name));
     }
     await sweepBookRecords(this.where, names);
   }

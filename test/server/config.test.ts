@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       eventStreams: {max: 1000, perClient: 20},
       chromiumNoSandbox: false,
       store: {downloads: 'stream', forcePathStyle: false},
+      queue: {redisUrl: undefined, name: undefined, workerConcurrency: 1, lockMs: 30_000},
     });
   });
 
