@@ -168,15 +168,16 @@ export class BullmqQueue implements JobQueue {
     for (;;) {
       if (this.#graceOver) throw shuttingDown();
       try {
+        // The state first, then the job: a job read before its state could predate the result that state promises.
+        const state = await within(REDIS_ANSWER_MS, this.#queue.getJobState(id), () => new Error('no answer'));
         const job = (await within(REDIS_ANSWER_MS, this.#queue.getJob(id), () => new Error('no answer'))) as ExportJob | undefined;
         lostSince = undefined;
-        if (!job) {
+        if (!job || state === 'unknown') {
           throw new EngineFailed(
             'command-failed',
             `The export job ${id} is no longer in the queue: Redis lost it (restarted without appendonly persistence?).`,
           );
         }
-        const state = await job.getState();
         if (state === 'completed') return job.returnvalue;
         if (state === 'failed') throw rebuildError(job.failedReason);
         if (!job.processedOn && Date.now() - job.timestamp > this.#options.maxWaitMs) {

@@ -51,8 +51,11 @@ export class JobsInRedis {
     return Promise.all([...pending, ...finished].map((job) => this.#statusOf(job)));
   }
 
-  async #statusOf(job: ExportJob): Promise<ExportStatus> {
-    const state = await job.getState();
+  async #statusOf(read: ExportJob): Promise<ExportStatus> {
+    const state = await read.getState();
+    // Finished since it was read: read it again, for its result or failure.
+    const finished = state === 'completed' || state === 'failed';
+    const job = finished && !read.finishedOn ? (((await this.#queue.getJob(read.id!)) as ExportJob | undefined) ?? read) : read;
     const clientIds = await this.#redis.smembers(this.#clientsKey(job.id!));
     let position: number | undefined;
     if (state === 'active') position = 0;
