@@ -33,8 +33,9 @@ export class NotReady extends DomainError {}
 
 /** The book store (a bucket of S3-compatible storage) does not answer, or refuses: nothing was listed, served or committed. */
 export class StoreUnavailable extends DomainError {
-  constructor(where: string, reason: string, options: {cause?: unknown} = {}) {
-    super(ERROR_TEXTS.storeUnavailable, {detail: `${where}: ${reason}`, cause: options.cause});
+  /** Where the store is (a directory, an `s3://` URL) and why it failed; without `reason`, `where` is the whole detail (one rebuilt from a worker's failure). */
+  constructor(where: string, reason?: string, options: {cause?: unknown} = {}) {
+    super(ERROR_TEXTS.storeUnavailable, {detail: reason === undefined ? where : `${where}: ${reason}`, cause: options.cause});
   }
 }
 

@@ -1,4 +1,14 @@
-import {Busy, DomainError, EngineFailed, ExportRejected, NotFound, NotReady, TimedOut, type EngineOutcome} from '../errors';
+import {
+  Busy,
+  DomainError,
+  EngineFailed,
+  ExportRejected,
+  NotFound,
+  NotReady,
+  StoreUnavailable,
+  TimedOut,
+  type EngineOutcome,
+} from '../errors';
 
 /** Marks a failure reason this package wrote, so it is never mistaken for one of BullMQ's own. */
 const MARK = 'export-pdf-error:';
@@ -53,6 +63,8 @@ export function rebuildError(reason: string | undefined): DomainError {
       return new ExportRejected(wire.message, options);
     case 'NotFound':
       return new NotFound(wire.message, options);
+    case 'StoreUnavailable':
+      return new StoreUnavailable(wire.detail ?? '');
     case 'NotReady':
     case 'ConfigError':
       return new NotReady(wire.message, options);

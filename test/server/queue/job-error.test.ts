@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {ERROR_TEXTS} from '../../../contracts/errors';
-import {Busy, DomainError, EngineFailed, ExportRejected, NotReady, TimedOut} from '../../../server/errors';
+import {Busy, DomainError, EngineFailed, ExportRejected, NotReady, StoreUnavailable, TimedOut} from '../../../server/errors';
 import {rebuildError, serializeError} from '../../../server/queue/job-error';
 
 describe('a domain error crossing from a worker to the API', () => {
@@ -13,6 +13,7 @@ describe('a domain error crossing from a worker to the API', () => {
       new Busy('The server is shutting down', 30, {detail: 'later'}),
       new ExportRejected('Unknown locale "xx"', {detail: 'This site has: en, fr.'}),
       new NotReady('The build directory /site/build is missing: run `docusaurus build` first.'),
+      new StoreUnavailable('s3://books/handbook/', 'connect ECONNREFUSED 127.0.0.1:9000'),
     ];
     for (const error of errors) {
       const rebuilt = rebuildError(serializeError(error));
