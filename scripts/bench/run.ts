@@ -232,8 +232,11 @@ async function main(): Promise<void> {
   };
   const save = () => writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   console.log(
-    `bench: sizes ${options.sizes.join(', ')}; engines ${options.engines.join(', ')}; ${options.runs} run(s) ` +
-      `(docs-to-pdf on 300+ docs: ${Math.min(options.runs, options.slowRuns)}); export deadline ${options.timeoutMs / 1000} s`,
+    options.workers
+      ? `bench: the job queue with ${options.workers.join(', ')} worker(s); sizes ${options.sizes.join(', ')}; ` +
+          `${QUEUED_EXPORTS} exports at once; export deadline ${options.timeoutMs / 1000} s`
+      : `bench: sizes ${options.sizes.join(', ')}; engines ${options.engines.join(', ')}; ${options.runs} run(s) ` +
+          `(docs-to-pdf on 300+ docs: ${Math.min(options.runs, options.slowRuns)}); export deadline ${options.timeoutMs / 1000} s`,
   );
   console.log(`machine: ${results.machine.cpus} CPUs, ${(results.machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
 
