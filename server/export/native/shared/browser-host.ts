@@ -109,6 +109,10 @@ export class BrowserHost {
     for (const page of await browser.pages()) await page.close();
     this.#options.log(`Chromium started in ${Date.now() - started} ms (pid ${browser.process()?.pid})`);
     const profileDir = this.#profileDir;
+    // Puppeteer ends the calls to a dead Chromium when its pipe closes; once, in a run of
+    // test/e2e/faults.test.ts, an export whose Chromium was killed waited 30 s on them instead.
+    // The browser process gone, nothing it was asked will be answered.
+    browser.process()?.once('exit', () => void browser.disconnect().catch(() => undefined));
     // A browser that died (killed at a deadline, crashed) leaves no profile behind.
     browser.once('disconnected', () => {
       void (async () => {
