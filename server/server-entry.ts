@@ -7,9 +7,8 @@ import type {SiteManifest} from '../contracts/manifest';
 import {createApp} from './app';
 import {seedDocuments} from './build-time/seed-documents';
 import {answerClientErrorsAsJson} from './client-error';
-import {checkFonts} from './fonts';
+import {checkMachine} from './machine-check';
 import {loadSiteConfig, readBuiltManifest} from './built-site';
-import {findChromium} from './chromium';
 import {internalSiteOrigin, type ServerConfig} from './config';
 import {createExporter} from './create-exporter';
 import {StoreUnavailable} from './errors';
@@ -114,13 +113,7 @@ async function startServers(
       : undefined,
   });
 
-  try {
-    log(`Chromium: ${findChromium()}`);
-  } catch (error) {
-    log(`warning: ${(error as Error).message} Exports fail until one is installed.`);
-  }
-  const fonts = await checkFonts();
-  if (fonts.state !== 'complete') log(`warning: ${fonts.detail}`);
+  const fonts = await checkMachine(log);
 
   const servers: Server[] = [];
   // WebSockets (the dev server's hot reload) leave the HTTP server once upgraded: closeAllConnections misses them.

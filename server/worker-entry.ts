@@ -1,9 +1,8 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {loadSiteConfig, readBuiltManifest} from './built-site';
-import {findChromium} from './chromium';
 import {createExporter} from './create-exporter';
-import {checkFonts} from './fonts';
+import {checkMachine} from './machine-check';
 import {closeServer, freePort, listen} from './listen';
 import {queueNameOf, requireRedisUrl} from './queue/bullmq-connection';
 import {ExportWorker} from './queue/bullmq-worker';
@@ -57,13 +56,7 @@ export async function runWorker(siteDirArg: string): Promise<RunningWorker> {
     queueLimit: 0,
     log,
   });
-  try {
-    log(`Chromium: ${findChromium()}`);
-  } catch (error) {
-    log(`warning: ${(error as Error).message} Exports fail until one is installed.`);
-  }
-  const fonts = await checkFonts();
-  if (fonts.state !== 'complete') log(`warning: ${fonts.detail}`);
+  await checkMachine(log);
 
   const queueName = queueNameOf(manifest, config.queue.name);
   const worker = new ExportWorker({

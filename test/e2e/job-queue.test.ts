@@ -8,6 +8,7 @@ import type {ExportStatus, HealthReport, PdfFilesBody} from '../../contracts/api
 import {tempDir} from '../helpers/fixtures';
 import {isRunning, waitFor} from '../helpers/processes';
 import {startRole, type RoleProcess} from '../helpers/queue-processes';
+import {ANSWER_MS, get, midExport} from '../helpers/queue-requests';
 import {startRedis, type RunningRedis} from '../helpers/redis-server';
 
 const run = promisify(execFile);
@@ -17,16 +18,6 @@ const API_PORTS = [
   [3460, 3461],
   [3462, 3463],
 ] as const;
-
-/** Long enough for any export of the example site; no assertion is made on time. */
-const ANSWER_MS = 180_000;
-
-type Answer = {status: number; body: Record<string, unknown>};
-
-async function get(url: string): Promise<Answer> {
-  const response = await fetch(url, {signal: AbortSignal.timeout(ANSWER_MS)});
-  return {status: response.status, body: (await response.json()) as Record<string, unknown>};
-}
 
 /** A whole PDF: header, end-of-file marker, and pages pdfinfo can count. */
 async function assertCompletePdf(file: string): Promise<void> {
@@ -42,16 +33,6 @@ function runsOf(workers: RoleProcess[], fileName: string): string[] {
   return workers.flatMap((worker) =>
     [...worker.output().matchAll(/job (\S+): (\S+) runs as export \S+/g)].filter((m) => m[2] === fileName).map((m) => m[1]!),
   );
-}
-
-/** Resolves once the export `exportId` is past discovery, as the API at `apiUrl` tells. */
-async function midExport(apiUrl: string, exportId: string): Promise<void> {
-  for (;;) {
-    const {body} = await get(`${apiUrl}/export-status/${exportId}`);
-    if (['capture', 'assemble', 'render'].includes(body.phase as string)) return;
-    assert.notEqual(body.state, 'done', 'the export ended before the worker could be stopped');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('export jobs on BullMQ: two API instances and two workers on one redis-server', {timeout: 900_000}, () => {

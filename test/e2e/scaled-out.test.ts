@@ -8,6 +8,7 @@ import type {HealthReport, PdfFilesBody} from '../../contracts/api';
 import {tempDir} from '../helpers/fixtures';
 import {isRunning, waitFor} from '../helpers/processes';
 import {startRole, type RoleProcess} from '../helpers/queue-processes';
+import {ANSWER_MS, get, midExport} from '../helpers/queue-requests';
 import {startRedis, type RunningRedis} from '../helpers/redis-server';
 import {startS3Server, type S3Server} from '../helpers/s3-server';
 
@@ -18,15 +19,7 @@ const API_PORTS = [
   [3466, 3467],
   [3468, 3469],
 ] as const;
-const ANSWER_MS = 180_000;
 const PREFIX = 'handbook/';
-
-type Answer = {status: number; body: Record<string, unknown>};
-
-async function get(url: string): Promise<Answer> {
-  const response = await fetch(url, {signal: AbortSignal.timeout(ANSWER_MS)});
-  return {status: response.status, body: (await response.json()) as Record<string, unknown>};
-}
 
 /** Downloads a book from a site and checks it is a whole PDF pdfinfo reads. */
 async function assertServedWhole(siteUrl: string, fileName: string, scratch: string): Promise<void> {
@@ -39,16 +32,6 @@ async function assertServedWhole(siteUrl: string, fileName: string, scratch: str
   await writeFile(file, bytes);
   const {stdout} = await run('pdfinfo', [file]);
   assert.ok(Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1]) > 0, stdout);
-}
-
-/** Resolves once the export `exportId` is past discovery, as the API at `apiUrl` tells. */
-async function midExport(apiUrl: string, exportId: string): Promise<void> {
-  for (;;) {
-    const {body} = await get(`${apiUrl}/export-status/${exportId}`);
-    if (['capture', 'assemble', 'render'].includes(body.phase as string)) return;
-    assert.notEqual(body.state, 'done', 'the export ended before the worker could be killed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('scaled out: two APIs and two workers on one redis-server, books in S3-compatible storage', {timeout: 900_000}, () => {
