@@ -7,6 +7,7 @@ import {nonAsciiChars} from '../merge/ideograph-text';
 import type {OutlineEntry} from '../merge/merge-book';
 import {MARKER} from '../shared/markers';
 import {contentBox} from '../shared/paper';
+import {TOC_NUMBERS_CSS} from './book-css';
 import {bookPartBody, bookPartCss, coverBody, coverCss, documentShell, tocBody, tocCss} from './book-html';
 import {chapterKeysByPath, destinationIds, outlineEntries, splitIntoParts, tocEntries} from './book-layout';
 
@@ -20,8 +21,16 @@ export type AssembledBook = {
   box: {width: number; height: number};
   /** The cover document; absent with disableCover. */
   cover?: string;
-  /** The TOC document showing the page numbers `pageOf` gives; absent with disableToc. */
-  toc?: (pageOf: (target: string) => number | undefined) => string;
+  /** The TOC; absent with disableToc. */
+  toc?: {
+    /** The TOC document with its page-number column empty: the one printed into the book. */
+    document: string;
+    /**
+     * The same document with only the page numbers `pageOf` gives visible: laid out as the TOC
+     * (numbers never reflow it), it prints each number where the TOC leaves room for it.
+     */
+    numbers: (pageOf: (target: string) => number | undefined) => string;
+  };
   /** The content, split into documents printed side by side. */
   parts: string[];
   /** What printing needs to point links inside the book. */
@@ -81,7 +90,19 @@ export function assemble({job, plan, capture, tabs, partBytes, tagged = true}: A
       : documentShell(capture.styles, coverBody(cover(job, title, subtitle, texts)), coverCss(options.css)),
     toc: options.disableToc
       ? undefined
-      : (pageOf) => documentShell(capture.styles, tocBody(texts.tocTitle, toc, pageOf, MARKER, texts.pageNumber), tocCss(options.css)),
+      : {
+          document: documentShell(
+            capture.styles,
+            tocBody(texts.tocTitle, toc, () => undefined, MARKER),
+            tocCss(options.css),
+          ),
+          numbers: (pageOf) =>
+            documentShell(
+              capture.styles,
+              tocBody(texts.tocTitle, toc, pageOf, MARKER, texts.pageNumber),
+              tocCss(options.css) + TOC_NUMBERS_CSS,
+            ),
+        },
     parts: splitIntoParts(chapters, tabs, partBytes).map((part) => documentShell(capture.styles, bookPartBody(part, ids), partCss)),
     links: {
       chapterKeys: chapterKeysByPath(plan.chapters),

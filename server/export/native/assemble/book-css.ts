@@ -85,3 +85,12 @@ html, body { background: #fff !important; margin: 0; }
 .export-pdf-toc .export-pdf-category > a { font-weight: 700; margin-top: 0.6rem; }
 .export-pdf-toc .export-pdf-heading > a { font-size: 0.9em; color: var(--ifm-color-emphasis-700); }
 `;
+
+/**
+ * Added last to the TOC to print its page numbers alone (assemble.ts): everything else keeps its
+ * place but is not painted, so each number lands in the column the printed TOC left empty for it.
+ */
+export const TOC_NUMBERS_CSS = `
+html, body, body * { visibility: hidden !important; }
+.export-pdf-toc .export-pdf-page { visibility: visible !important; }
+`;

@@ -1,3 +1,4 @@
+import {PDFDocument} from 'pdf-lib';
 import type {BookPlan} from '../../book-plan';
 import type {ExportJob} from '../../engine';
 import type {AssembledBook} from '../assemble/assemble';
@@ -5,9 +6,10 @@ import type {RenderedBook} from '../render/render';
 import {printFrontMatter} from '../render/print-content';
 import {MARKER, TOC_TARGET, isFigureMarker} from '../shared/markers';
 import {frontMatterPrint, printOnce, type ExportPrintCache} from '../print-cache/print-once';
-import {readPart, type PartDestination, type PrintedPart} from '../shared/pdf-part';
+import {type PartDestination, type PrintedPart} from '../shared/pdf-part';
 import type {FontSharedGlyphs} from './font-shared-glyphs';
 import {finishBook, startBook} from './merge-book';
+import type {OverlayLayer} from './overlay-stamp';
 import {placeDestinations} from './page-numbers';
 import {printOverlay} from './print-overlay';
 import type {PrintTabs} from '../shared/print-tabs';
@@ -24,13 +26,11 @@ export type MergeInput = {
   cache?: ExportPrintCache;
 };
 
-/** TOC prints tried before its length is taken as settled. */
-const TOC_ATTEMPTS = 3;
-
 /**
  * Joins the printed parts into the book and writes it to the job's output file.
- * The TOC's page numbers and the running headers and footers are printed here,
- * not in render: they need every part's length, which only the printed parts tell.
+ * The TOC's page numbers and the running headers and footers are printed here, as layers
+ * drawn over the pages, not in render: they need every part's length, which only the printed
+ * parts tell. So an edit that moves pages prints them again, but not the TOC or any other part.
  * Returns the book's page count.
  */
 export async function merge({printTabs, job, plan, book, rendered, sharedGlyphs, cache}: MergeInput): Promise<number> {
@@ -39,14 +39,20 @@ export async function merge({printTabs, job, plan, book, rendered, sharedGlyphs,
   const began = performance.now();
   const since = () => `${((performance.now() - began) / 1000).toFixed(1)} s`;
   let contentWritten = '';
-  // The content is copied into the book and written while Chromium prints the TOC and the overlay.
+  const {cover, toc} = rendered;
+  const coverPages = cover?.pageCount ?? 0;
+  const tocPages = toc?.pageCount ?? 0;
+  const contentPages = content.reduce((sum, part) => sum + part.pageCount, 0);
+  const destinations = contentDestinations(content, coverPages + tocPages);
+  if (toc) destinations.set(TOC_TARGET, {page: coverPages, x: 0, y: toc.pageHeight});
+  // The pages are copied into the book and written while Chromium prints the TOC's numbers and the overlay.
   const starting = startBook({
     ...text,
     file: job.outputFile,
+    front: [...(cover ? [{part: cover, role: 'cover' as const}] : []), ...(toc ? [{part: toc, role: 'toc' as const}] : [])],
     content,
     read: rendered.read,
-    destinations: contentDestinations(content, 0),
-    tocTarget: rendered.firstToc && book.toc ? TOC_TARGET : undefined,
+    destinations,
     outline: book.outline,
     marker: MARKER,
     metadata: book.metadata,
@@ -62,69 +68,58 @@ export async function merge({printTabs, job, plan, book, rendered, sharedGlyphs,
   }
 
   async function finish(): Promise<number> {
-    const cover = rendered.cover ? await readPart(rendered.cover) : undefined;
-    let toc = rendered.firstToc ? await readPart(rendered.firstToc) : undefined;
-    const coverPages = cover?.pageCount ?? 0;
-    const contentPages = content.reduce((sum, part) => sum + part.pageCount, 0);
-    const overlayFor = (tocPages: number, destinations: Map<string, PartDestination>) =>
-      printOverlay(printTabs, job, cache, {
-        totalPages: coverPages + tocPages + contentPages,
-        coverPages,
-        tocPages,
-        bookTitle: book.title,
-        plan,
-        destinations,
-        pdf: book.pdf,
-        texts: book.texts,
-      });
-
-    // The TOC's length decides where content starts; numbers never reflow it, but check. The overlay
-    // is printed beside the numbered TOC, for the length the TOC had before its numbers.
-    let destinations: Map<string, PartDestination>;
-    let overlay: Awaited<ReturnType<typeof printOverlay>>;
-    let overlaidTocPages: number;
-    for (let attempt = 1; ; attempt++) {
-      overlaidTocPages = toc?.pageCount ?? 0;
-      destinations = contentDestinations(content, coverPages + overlaidTocPages);
-      if (!toc || !book.toc) {
-        overlay = await overlayFor(overlaidTocPages, destinations);
-        break;
-      }
-      destinations.set(TOC_TARGET, {page: coverPages, x: 0, y: toc.document.getPage(0).getHeight()});
-      const placed = destinations;
-      const html = book.toc((target) => {
-        const page = placed.get(target)?.page;
-        return page === undefined ? undefined : page + 1;
-      });
-      const printing = {origin: job.siteOrigin, pdf: book.pdf, box: book.box, log: job.log};
-      const printingToc = printOnce(cache, frontMatterPrint(html, printing), () => printFrontMatter(printTabs, html, printing));
-      [toc, overlay] = await Promise.all([printingToc.then((bytes) => readPart(bytes)), overlayFor(overlaidTocPages, destinations)]);
-      if (toc.pageCount === overlaidTocPages || attempt === TOC_ATTEMPTS) break;
-    }
-    const tocPages = toc?.pageCount ?? 0;
-    if (tocPages !== overlaidTocPages) {
-      // The numbers never settled the TOC's length: the overlay follows the last one printed.
-      destinations = contentDestinations(content, coverPages + tocPages);
-      overlay = await overlayFor(tocPages, destinations);
-    }
+    const printingOverlay = printOverlay(printTabs, job, cache, {
+      totalPages: coverPages + tocPages + contentPages,
+      coverPages,
+      tocPages,
+      bookTitle: book.title,
+      plan,
+      destinations,
+      pdf: book.pdf,
+      texts: book.texts,
+    });
+    const [overlay, numbers] = await Promise.all([printingOverlay, toc && book.toc ? printTocNumbers(toc.pageCount) : undefined]);
     const printed = since();
     const started = await starting;
+    const layers: OverlayLayer[] = [];
+    if (overlay) layers.push({name: 'BookOverlay', pieces: overlay.pieces, stamped: overlay.stamped});
+    if (numbers) layers.push(numbers);
     const pages = await finishBook({
       ...text,
       book: started,
-      front: [...(cover ? [{part: cover, role: 'cover' as const}] : []), ...(toc ? [{part: toc, role: 'toc' as const}] : [])],
       destinations,
-      overlay: overlay?.pieces,
-      overlayPages: overlay?.stamped ?? new Set(),
+      layers,
       outline: book.outline,
       marker: MARKER,
     });
     job.log(
-      `merge: content written at ${contentWritten} (${started.reused} of ${content.length} parts as written before), ` +
-        `TOC and overlay printed at ${printed}, book finished at ${since()}`,
+      `merge: content written at ${contentWritten} (${started.reused} of ${content.length} parts as written before, ` +
+        `${started.frontReused} of ${(cover ? 1 : 0) + (toc ? 1 : 0)} of the cover and TOC), ` +
+        `TOC numbers and overlay printed at ${printed}, book finished at ${since()}`,
     );
     return pages;
+
+    /** The TOC's page numbers, printed on pages laid out as the TOC's and drawn over them. */
+    async function printTocNumbers(tocLength: number): Promise<OverlayLayer> {
+      const html = book.toc!.numbers((target) => {
+        const page = destinations.get(target)?.page;
+        return page === undefined ? undefined : page + 1;
+      });
+      const printing = {origin: job.siteOrigin, pdf: {...book.pdf, tagged: false, printBackground: false}, box: book.box, log: job.log};
+      const bytes = await printOnce(cache, frontMatterPrint(html, printing), () => printFrontMatter(printTabs, html, printing));
+      const pageCount = await countPages(bytes);
+      // Numbers never reflow the TOC (its page column has a fixed width): a different length is a bug, not a book.
+      if (pageCount !== tocLength) throw new Error(`the TOC's page numbers printed on ${pageCount} pages, the TOC on ${tocLength}`);
+      return {name: 'TocNumbers', pieces: [{firstPage: coverPages, bytes}], stamped: new Set(range(coverPages, tocLength))};
+    }
   }
+}
+
+const range = (from: number, count: number) => Array.from({length: count}, (_, index) => from + index);
+
+async function countPages(bytes: Uint8Array): Promise<number> {
+  const document = await PDFDocument.load(bytes, {updateMetadata: false});
+  return document.getPageCount();
 }
 
 /** Every destination of the content at its book page, the content starting at `firstPage`. */

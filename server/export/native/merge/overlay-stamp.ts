@@ -3,9 +3,17 @@ import type {OverlayPiece} from './print-overlay';
 import {pageSize} from './book-navigation';
 import {PDF_OBJECTS_PER_TICK} from '../shared/pdf-part';
 import {itemsOf} from './struct-elements';
+import {embedPages} from './embed-pages';
 
-/** The overlay page's name in each book page's resources. */
-const OVERLAY = PDFName.of('BookOverlay');
+/** Pages printed to be drawn over the book's pages: the running headers and footers, the TOC's page numbers. */
+export type OverlayLayer = {
+  /** Its form's name in each book page's resources. */
+  name: string;
+  /** Its pages, one per book page from each piece's `firstPage` on. */
+  pieces: readonly OverlayPiece[];
+  /** The book pages it is drawn on. */
+  stamped: ReadonlySet<number>;
+};
 const RESOURCES = PDFName.of('Resources');
 const XOBJECT = PDFName.of('XObject');
 
@@ -22,41 +30,48 @@ export function ownResources(context: PDFContext, page: PDFPageLeaf): void {
 }
 
 /**
- * Draws each overlay page over its book page, as an artifact (running headers, footers and page
- * numbers are page furniture, not content), after what the page draws, with the graphics state the
- * page began with. Only the page dictionaries are touched: ownResources made them ready. The
- * overlay comes in pieces (print-overlay.ts), read one at a time; `prepare` is given each before
- * it is drawn.
+ * Draws each layer's pages over their book pages, as artifacts (running headers, footers and page
+ * numbers are page furniture, not content), after what the page draws, with the graphics state
+ * the page began with. Only the page dictionaries are touched: ownResources made them ready. A
+ * layer comes in pieces (print-overlay.ts), read one at a time; `prepare` is given each before it
+ * is drawn.
  */
 export async function stampOverlay(
   book: PDFDocument,
   pages: readonly PDFPageLeaf[],
-  overlay: {pieces: readonly OverlayPiece[]; stamped: ReadonlySet<number>; prepare?: (overlay: PDFDocument) => Promise<unknown>},
+  layers: readonly OverlayLayer[],
+  prepare?: (overlay: PDFDocument) => Promise<unknown>,
 ): Promise<void> {
   const context = book.context;
   const push = context.getPushGraphicsStateContentStream();
   const pop = context.getPopGraphicsStateContentStream();
   const draws = new Map<string, PDFRef>();
-  for (const piece of overlay.pieces) {
-    const source = await PDFDocument.load(piece.bytes, {parseSpeed: PDF_OBJECTS_PER_TICK, updateMetadata: false});
-    const onPiece = source.getPageIndices().filter((index) => overlay.stamped.has(piece.firstPage + index));
-    if (onPiece.length === 0) continue;
-    await overlay.prepare?.(source);
-    const embedded = await book.embedPdf(source, onPiece);
-    // pdf-lib writes embedded pages when the document is flushed; this book is written by BookWriter.
-    await book.flush();
-    onPiece.forEach((sourceIndex, index) => {
-      const page = pages[piece.firstPage + sourceIndex]!;
-      const form = embedded[index]!;
-      const {width, height} = pageSize(page);
-      const scale = `${width / form.width} 0 0 ${height / form.height} 0 0`;
-      let draw = draws.get(scale);
-      if (!draw) {
-        draw = context.register(context.flateStream(`/Artifact BMC\nq\n${scale} cm\n${OVERLAY.toString()} Do\nQ\nEMC\n`));
-        draws.set(scale, draw);
-      }
-      page.lookup(RESOURCES, PDFDict).lookup(XOBJECT, PDFDict).set(OVERLAY, form.ref);
-      page.set(PDFName.of('Contents'), context.obj([push, ...itemsOf(page.get(PDFName.of('Contents'))), pop, draw]));
-    });
+  const pushed = new Set<PDFPageLeaf>();
+  for (const layer of layers) {
+    const name = PDFName.of(layer.name);
+    for (const piece of layer.pieces) {
+      const source = await PDFDocument.load(piece.bytes, {parseSpeed: PDF_OBJECTS_PER_TICK, updateMetadata: false});
+      const onPiece = source.getPageIndices().filter((index) => layer.stamped.has(piece.firstPage + index));
+      if (onPiece.length === 0) continue;
+      await prepare?.(source);
+      const embedded = embedPages(book, source, onPiece);
+      onPiece.forEach((sourceIndex, index) => {
+        const page = pages[piece.firstPage + sourceIndex]!;
+        const form = embedded[index]!;
+        const {width, height} = pageSize(page);
+        const scale = `${width / form.width} 0 0 ${height / form.height} 0 0`;
+        const drawKey = `${layer.name} ${scale}`;
+        let draw = draws.get(drawKey);
+        if (!draw) {
+          draw = context.register(context.flateStream(`/Artifact BMC\nq\n${scale} cm\n${name.toString()} Do\nQ\nEMC\n`));
+          draws.set(drawKey, draw);
+        }
+        page.lookup(RESOURCES, PDFDict).lookup(XOBJECT, PDFDict).set(name, form.ref);
+        const contents = itemsOf(page.get(PDFName.of('Contents')));
+        // The page's own drawing is wrapped once, so every layer starts from the state the page began with.
+        page.set(PDFName.of('Contents'), context.obj(pushed.has(page) ? [...contents, draw] : [push, ...contents, pop, draw]));
+        pushed.add(page);
+      });
+    }
   }
 }

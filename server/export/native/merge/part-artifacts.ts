@@ -1,7 +1,8 @@
 import {setImmediate as nextTurn} from 'node:timers/promises';
 import {promisify} from 'node:util';
-import {deflate, inflateSync} from 'node:zlib';
-import {PDFName, PDFRawStream, decodePDFRawStream, type PDFPage} from 'pdf-lib';
+import {deflate} from 'node:zlib';
+import {PDFName, PDFRawStream, type PDFPage} from 'pdf-lib';
+import {decodedStream, joinStreams} from './content-streams';
 import type {PdfPart} from '../shared/pdf-part';
 import {itemsOf} from './struct-elements';
 import {takeRepeatedHeaders} from './repeated-headers';
@@ -47,39 +48,14 @@ function setContents(page: PDFPage, deflated: Uint8Array): void {
   // The streams replaced stay in the part, unreferenced: the copier copies what the book's pages reach.
 }
 
-/** A content stream's bytes: Node's zlib for plain Flate (what Chromium writes), pdf-lib's decoders for the rest. */
-function decoded(stream: PDFRawStream): Uint8Array {
-  const plainFlate = stream.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode') && !stream.dict.has(PDFName.of('DecodeParms'));
-  if (plainFlate) {
-    try {
-      return inflateSync(stream.contents);
-    } catch {
-      // pdf-lib's decoder reads what it can of a damaged stream.
-    }
-  }
-  return decodePDFRawStream(stream).decode();
-}
-
 /** The page's content with its artifacts marked, to be compressed (Node's zlib, not pdf-lib's JavaScript deflate); undefined when unchanged. */
 function markPage(page: PDFPage, repeatedHeaders: ReadonlySet<number> | undefined): Uint8Array | undefined {
   const context = page.doc.context;
   const refs = itemsOf(page.node.get(PDFName.of('Contents')));
   const streams = refs.map((item) => context.lookup(item));
   if (!streams.every((stream) => stream instanceof PDFRawStream)) return undefined;
-  const contents = streams.map(decoded);
+  const contents = streams.map(decodedStream);
   const whole = contents.length === 1 ? contents[0]! : joinStreams(contents);
   const marked = markUntaggedAsArtifacts(repeatedHeaders ? markContentAsArtifacts(whole, repeatedHeaders) : whole);
   return marked === whole ? undefined : marked;
-}
-
-/** Content streams of a page are read as one, each ending a token (ISO 32000-1, 7.8.2). */
-function joinStreams(parts: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length + 1, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    joined[offset + part.length] = 0x0a;
-    offset += part.length + 1;
-  }
-  return joined;
 }

@@ -147,8 +147,8 @@ export class BookStructure {
    * its top elements, its parent tree entries and the keys forget() took out, as copyPart and
    * forget gave them then.
    */
-  addWritten(part: Pick<CopiedPart, 'roots' | 'parentTree' | 'keys'>, gone: Iterable<number>): void {
-    this.#parts.push(...part.roots);
+  addWritten(part: Pick<CopiedPart, 'roots' | 'parentTree' | 'keys'>, gone: Iterable<number>, role: PartRole = 'content'): void {
+    (role === 'toc' ? this.#front : this.#parts).push(...part.roots);
     this.#parentTree.push(...part.parentTree);
     for (const key of gone) this.#gone.add(key);
     this.keysFrom(part.keys[1]);

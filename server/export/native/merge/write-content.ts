@@ -44,7 +44,7 @@ export type ContentWriting = {
 };
 
 /** Marks a part's artifacts, restores its text and copies its pages and structure onto `refs`. */
-export async function copyPart(structure: BookStructure, part: PdfPart, role: PartRole, text: BookText, refs: readonly PDFRef[]) {
+async function copyPart(structure: BookStructure, part: PdfPart, role: PartRole, text: BookText, refs: readonly PDFRef[]) {
   // The cover is drawn as one artifact whatever it holds.
   if (role !== 'cover') await markPartArtifacts(part);
   await nextTurn();
@@ -54,7 +54,7 @@ export async function copyPart(structure: BookStructure, part: PdfPart, role: Pa
 }
 
 /**
- * Writes a content part onto its reserved page references: written before at `place` (the caller
+ * Writes a part (content, or the cover or TOC before it) onto its reserved page references: written before at `place` (the caller
  * checked no other part has its numbers and keys), its objects go to the file as they were and
  * only its links are pointed again; else it is read, marked, copied, linked and written, and kept
  * for the next book. Returns its page dictionaries, which stay in memory for finishBook, and
@@ -62,6 +62,7 @@ export async function copyPart(structure: BookStructure, part: PdfPart, role: Pa
  */
 export async function writeContentPart(
   printed: PrintedPart,
+  role: PartRole,
   refs: readonly PDFRef[],
   place: WrittenPlace | undefined,
   how: ContentWriting,
@@ -70,8 +71,8 @@ export async function writeContentPart(
   // Another export may have written the part elsewhere since its place was read: only the place planned for will do.
   const samePlace = written && JSON.stringify(written.part.place) === JSON.stringify(place);
   if (written && samePlace && linksStillHold(written.part, how.targets))
-    return {leaves: await writeAgain(written.part, written.bytes, how), again: true};
-  return {leaves: await writeAnew(printed, refs, how), again: false};
+    return {leaves: await writeAgain(written.part, written.bytes, role, how), again: true};
+  return {leaves: await writeAnew(printed, role, refs, how), again: false};
 }
 
 /** The marker links the part dropped still have no target, and those it made jumps still have one. */
@@ -79,7 +80,7 @@ function linksStillHold(part: WrittenPart, targets: LinkTargets): boolean {
   return part.unresolved.every((id) => !resolveLink(id, targets)) && part.links.every(([, , id]) => resolveLink(id, targets));
 }
 
-async function writeAgain(part: WrittenPart, bytes: Buffer, how: ContentWriting): Promise<PDFPageLeaf[]> {
+async function writeAgain(part: WrittenPart, bytes: Buffer, role: PartRole, how: ContentWriting): Promise<PDFPageLeaf[]> {
   const {context, structure, writer, targets} = how;
   await writer.copySegment({...part.segment, bytes});
   structure.addWritten(
@@ -89,6 +90,7 @@ async function writeAgain(part: WrittenPart, bytes: Buffer, how: ContentWriting)
       keys: part.place.keys,
     },
     part.gone,
+    role,
   );
   const leaves = part.pages.map(([number, source]) => {
     const leaf = parseSource(context, source) as PDFPageLeaf;
@@ -106,13 +108,13 @@ async function writeAgain(part: WrittenPart, bytes: Buffer, how: ContentWriting)
   return leaves;
 }
 
-async function writeAnew(printed: PrintedPart, refs: readonly PDFRef[], how: ContentWriting): Promise<PDFPageLeaf[]> {
+async function writeAnew(printed: PrintedPart, role: PartRole, refs: readonly PDFRef[], how: ContentWriting): Promise<PDFPageLeaf[]> {
   const {context, structure, writer, targets} = how;
   const part = await readPart(printed.bytes, how.read);
   // Chromium prints the TOC and the overlay meanwhile: each of its round trips waits for a turn.
   await nextTurn();
   const before = context.largestObjectNumber;
-  const copied = await copyPart(structure, part, 'content', how.text, refs);
+  const copied = await copyPart(structure, part, role, how.text, refs);
   await nextTurn();
   const leaves = copied.pages.map((page) => page.node);
   if (leaves[0]) how.pagesAre(pageSize(leaves[0]).height);

@@ -23,12 +23,7 @@ export function bookKey(job: ExportJob, plan: BookPlan, book: AssembledBook, par
     options: job.manifest.options,
     plan,
     cover: book.cover && withoutOrigin(book.cover, job.siteOrigin),
-    toc:
-      book.toc &&
-      withoutOrigin(
-        book.toc(() => 0),
-        job.siteOrigin,
-      ),
+    toc: book.toc && withoutOrigin(book.toc.document, job.siteOrigin),
     outline: book.outline,
     metadata: book.metadata,
     texts: book.texts,

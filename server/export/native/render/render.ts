@@ -8,10 +8,14 @@ import type {PrintTabs} from '../shared/print-tabs';
 import {runPool} from '../shared/run-pool';
 import {printContentPart, printFrontMatter, type PartPrinting} from './print-content';
 
-/** The book's documents as PDF: the cover, a first TOC (numbers to come, length known), the content parts read. */
+/** A cover or TOC printed, read for its length and the height of its first page (where its bookmark points). */
+export type FrontPart = PrintedPart & {pageHeight: number};
+
+/** The book's documents as PDF: the cover, the TOC (its page numbers stamped in merge), the content parts read. */
 export type RenderedBook = {
-  cover?: Uint8Array;
-  firstToc?: Uint8Array;
+  cover?: FrontPart;
+  /** Tagged, links and all, with the page-number column empty: an edit that moves pages does not print it again. */
+  toc?: FrontPart;
   /** Each read as soon as printed, while the other tabs print on, for its length and destinations; merge reads it again. */
   parts: PrintedPart[];
   /** How the parts were read. */
@@ -58,11 +62,8 @@ function readFacts(bytes: Uint8Array): PartFacts {
   return {pageCount: facts.pageCount, destinations: new Map(facts.destinations)};
 }
 
-/** A page number wide enough for any book, so the first TOC is as long as the numbered one. */
-const PLACEHOLDER_PAGE = 9999;
-
 /**
- * Prints the cover, a first TOC and the content parts side by side, in `tabs` tabs. A content
+ * Prints the cover, the TOC and the content parts side by side, in `tabs` tabs. A content
  * part whose key the print cache holds is read from there instead; a part printed is stored.
  */
 export async function render({printTabs, job, book, tabs, onPrinted, cache}: RenderInput): Promise<RenderedBook> {
@@ -91,20 +92,21 @@ export async function render({printTabs, job, book, tabs, onPrinted, cache}: Ren
     if (key !== undefined) await store!.put(factsKey(key), writeFacts({pageCount, destinations}));
     return {bytes, pageCount, destinations};
   };
+  const frontPart = async (html: string, how: PartPrinting): Promise<FrontPart> => {
+    const bytes = await printOnce(cache, frontMatterPrint(html, how), () => printFrontMatter(printTabs, html, how));
+    const {pageCount, document} = await readPart(bytes);
+    return {bytes, pageCount, destinations: new Map(), pageHeight: document.getPage(0).getHeight()};
+  };
   let done = 0;
   const tasks: Array<() => Promise<void>> = [
     // The cover is page furniture (the title is the document's, in its metadata): printed untagged, merged as an artifact.
     async () => {
-      if (cover)
-        rendered.cover = await printOnce(cache, frontMatterPrint(cover, untagged), () => printFrontMatter(printTabs, cover, untagged));
+      if (cover) rendered.cover = await frontPart(cover, untagged);
     },
-    // The first TOC only tells its length (merge prints the numbered one, tagged): no structure to build.
     async () => {
-      if (!toc) return;
-      const html = toc(() => PLACEHOLDER_PAGE);
-      rendered.firstToc = await printOnce(cache, frontMatterPrint(html, untagged), () => printFrontMatter(printTabs, html, untagged));
+      if (toc) rendered.toc = await frontPart(toc.document, printing);
     },
-    // Progress counts the content parts, as the log's parts=N does; the cover and first TOC are quick.
+    // Progress counts the content parts, as the log's parts=N does; the cover and the TOC are quick.
     ...book.parts.map((html, index) => async () => {
       rendered.parts[index] = await contentPart(html, index);
       onPrinted(++done, book.parts.length);

@@ -3,7 +3,15 @@ import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {PDFArray, PDFDict, PDFDocument, PDFName, PDFNull, PDFNumber, PDFString, StandardFonts} from 'pdf-lib';
-import {finishBook, startBook, type FinishInput, type OutlineEntry} from '../../../../../server/export/native/merge/merge-book';
+import {
+  finishBook,
+  startBook,
+  type FinishInput,
+  type OutlineEntry,
+  type StartInput,
+} from '../../../../../server/export/native/merge/merge-book';
+import type {OverlayLayer} from '../../../../../server/export/native/merge/overlay-stamp';
+import {itemsOf} from '../../../../../server/export/native/merge/struct-elements';
 import {PrintCache} from '../../../../../server/export/native/print-cache/print-cache';
 import type {ExportPrintCache} from '../../../../../server/export/native/print-cache/print-once';
 import {readPart, type PartDestination} from '../../../../../server/export/native/shared/pdf-part';
@@ -40,9 +48,11 @@ async function chromiumLikePart(pages: number, dests: Record<string, number>, li
 /** Content parts as render leaves them, the book written to a file and read back. */
 async function mergeParts(
   parts: Uint8Array[],
-  book: Omit<FinishInput, 'book' | 'destinations' | 'overlayPages' | 'marker'> & {
+  book: Omit<FinishInput, 'book' | 'destinations' | 'layers' | 'marker'> & {
     destinations?: Map<string, PartDestination>;
-    overlayPages?: Set<number>;
+    layers?: OverlayLayer[];
+    /** Cover and TOC before the content, as printed. */
+    front?: StartInput['front'];
     /** Parts written before are written again from here; `reused` is told how many. */
     cache?: ExportPrintCache;
     reused?: (count: number) => void;
@@ -59,6 +69,7 @@ async function mergeParts(
   const metadata = {title: 'The Book', subject: 'All of it', language: 'en'};
   const started = await startBook({
     file,
+    front: book.front,
     content,
     read: {},
     destinations,
@@ -72,7 +83,7 @@ async function mergeParts(
     ...book,
     book: started,
     destinations,
-    overlayPages: book.overlayPages ?? new Set(),
+    layers: book.layers ?? [],
     marker: MARKER,
   });
   const bytes = await fs.readFile(file);
@@ -142,9 +153,9 @@ describe('startBook and finishBook', () => {
 
   it('puts the front matter before the content, its links jumping into the content', async () => {
     const content = await chromiumLikePart(3, {a: 2}, []);
-    const toc = await readPart(await chromiumLikePart(1, {}, [[0, `${MARKER}a`]]));
+    const toc = await chromiumLikePart(1, {}, [[0, `${MARKER}a`]]);
     const bytes = await mergeParts([content], {
-      front: [{part: toc, role: 'toc'}],
+      front: [{part: {bytes: toc, pageCount: 1, destinations: new Map()}, role: 'toc'}],
       destinations: new Map([['a', {page: 3, x: 0, y: 0}]]),
       outline: [],
     });
@@ -162,18 +173,26 @@ describe('startBook and finishBook', () => {
     assert.deepEqual((await pdfStructure(bytes)).links, []);
   });
 
-  it('draws the overlay on the pages it is meant for', async () => {
-    const part = await chromiumLikePart(2, {}, []);
+  it('draws each layer on the pages it is meant for, the page drawing wrapped once', async () => {
+    const part = await chromiumLikePart(3, {}, []);
     const overlay = [
       {firstPage: 0, bytes: await chromiumLikePart(1, {}, [])},
-      {firstPage: 1, bytes: await chromiumLikePart(1, {}, [])},
+      {firstPage: 1, bytes: await chromiumLikePart(2, {}, [])},
     ];
-    const bytes = await mergeParts([part], {overlay, overlayPages: new Set([1]), outline: []});
+    const numbers = [{firstPage: 1, bytes: await chromiumLikePart(1, {}, [])}];
+    const layers = [
+      {name: 'BookOverlay', pieces: overlay, stamped: new Set([1, 2])},
+      {name: 'TocNumbers', pieces: numbers, stamped: new Set([1])},
+    ];
+    const bytes = await mergeParts([part], {layers, outline: []});
     const document = await PDFDocument.load(bytes);
     const xObjects = document
       .getPages()
-      .map((page) => page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().length ?? 0);
-    assert.deepEqual(xObjects, [0, 1], 'the overlay is drawn on page 2 only, from its second piece');
+      .map((page) => page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().map(String) ?? []);
+    assert.deepEqual(xObjects, [[], ['/BookOverlay', '/TocNumbers'], ['/BookOverlay']], 'page 1 gets none, page 2 both');
+    const contents = document.getPages().map((page) => itemsOf(page.node.get(PDFName.of('Contents'))).length);
+    // The page's own content streams, wrapped once in q … Q, then a draw per layer.
+    assert.deepEqual(contents, [contents[0], contents[0]! + 4, contents[0]! + 3]);
   });
 
   it('writes a part written before again as it was, its links pointed at where their targets are now', async () => {
