@@ -175,15 +175,9 @@ describe('startBook and finishBook', () => {
 
   it('draws each layer on the pages it is meant for, the page drawing wrapped once', async () => {
     const part = await chromiumLikePart(3, {}, []);
-    const overlay = [
-      {firstPage: 0, bytes: await chromiumLikePart(1, {}, [])},
-      {firstPage: 1, bytes: await chromiumLikePart(2, {}, [])},
-    ];
-    const numbers = [{firstPage: 1, bytes: await chromiumLikePart(1, {}, [])}];
-    const layers = [
-      {name: 'BookOverlay', pieces: overlay, stamped: new Set([1, 2])},
-      {name: 'TocNumbers', pieces: numbers, stamped: new Set([1])},
-    ];
+    const piece = async (firstPage: number, pages: number) => ({firstPage, bytes: await chromiumLikePart(pages, {}, [])});
+    const overlay = {name: 'BookOverlay', pieces: [await piece(0, 1), await piece(1, 2)], stamped: new Set([1, 2])};
+    const layers = [overlay, {name: 'TocNumbers', pieces: [await piece(1, 1)], stamped: new Set([1])}];
     const bytes = await mergeParts([part], {layers, outline: []});
     const document = await PDFDocument.load(bytes);
     const xObjects = document
