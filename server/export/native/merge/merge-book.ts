@@ -16,7 +16,7 @@ import {
 import {restoreSharedGlyphText} from './ideograph-text';
 import {stampOverlay, type OverlayLayer} from './overlay-stamp';
 import {BookStructure, type PartRole} from './structure-tree';
-import {writeContentPart, type BookText} from './write-content';
+import {writeBookPart, type BookText} from './write-content';
 import {placesKept, readPlace, writtenKeys} from './written-parts';
 import {writeXmpMetadata} from './xmp-metadata';
 
@@ -70,8 +70,8 @@ export type StartedBook = {
  * them last). A part written into a book before is written again as it was, its links pointed
  * again (write-content.ts); any other is read again, its artifacts marked, copied and linked.
  * One part is in memory at a time, and each part's bytes are dropped once it is written (the
- * `bytes` of the PrintedParts given are emptied). merge.ts starts it before printing the TOC's numbers and the
- * overlay, which need none of it, so that the copying runs while Chromium prints.
+ * `bytes` of the PrintedParts given are emptied). merge.ts starts it before printing the TOC's
+ * numbers and the overlay, which need none of it, so that the copying runs while Chromium prints.
  */
 export async function startBook(input: StartInput): Promise<StartedBook> {
   const document = await PDFDocument.create({updateMetadata: false});
@@ -121,7 +121,7 @@ export async function startBook(input: StartInput): Promise<StartedBook> {
         pagesAre: (pageHeight: number) => (height = pageHeight),
         cache: cache && {store: cache, keys: keys[index]!},
       };
-      const {leaves, again} = await writeContentPart(part, role, refs, keptPages[index] === undefined ? undefined : places[index], how);
+      const {leaves, again} = await writeBookPart(part, role, refs, keptPages[index] === undefined ? undefined : places[index], how);
       if (again && role === 'content') reused++;
       else if (again) frontReused++;
       pages.push(...leaves);

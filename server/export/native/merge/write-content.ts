@@ -29,8 +29,8 @@ export type BookText = {
   bookChars?: ReadonlySet<string>;
 };
 
-/** Where startBook writes a content part, and how. */
-export type ContentWriting = {
+/** Where startBook writes a part, and how. */
+export type PartWriting = {
   context: PDFContext;
   structure: BookStructure;
   writer: BookWriter;
@@ -60,12 +60,12 @@ async function copyPart(structure: BookStructure, part: PdfPart, role: PartRole,
  * for the next book. Returns its page dictionaries, which stay in memory for finishBook, and
  * whether it was written again.
  */
-export async function writeContentPart(
+export async function writeBookPart(
   printed: PrintedPart,
   role: PartRole,
   refs: readonly PDFRef[],
   place: WrittenPlace | undefined,
-  how: ContentWriting,
+  how: PartWriting,
 ): Promise<{leaves: PDFPageLeaf[]; again: boolean}> {
   const written = place && how.cache ? await readWritten(how.cache.store, how.cache.keys) : undefined;
   // Another export may have written the part elsewhere since its place was read: only the place planned for will do.
@@ -80,7 +80,7 @@ function linksStillHold(part: WrittenPart, targets: LinkTargets): boolean {
   return part.unresolved.every((id) => !resolveLink(id, targets)) && part.links.every(([, , id]) => resolveLink(id, targets));
 }
 
-async function writeAgain(part: WrittenPart, bytes: Buffer, role: PartRole, how: ContentWriting): Promise<PDFPageLeaf[]> {
+async function writeAgain(part: WrittenPart, bytes: Buffer, role: PartRole, how: PartWriting): Promise<PDFPageLeaf[]> {
   const {context, structure, writer, targets} = how;
   await writer.copySegment({...part.segment, bytes});
   structure.addWritten(
@@ -108,7 +108,7 @@ async function writeAgain(part: WrittenPart, bytes: Buffer, role: PartRole, how:
   return leaves;
 }
 
-async function writeAnew(printed: PrintedPart, role: PartRole, refs: readonly PDFRef[], how: ContentWriting): Promise<PDFPageLeaf[]> {
+async function writeAnew(printed: PrintedPart, role: PartRole, refs: readonly PDFRef[], how: PartWriting): Promise<PDFPageLeaf[]> {
   const {context, structure, writer, targets} = how;
   const part = await readPart(printed.bytes, how.read);
   // Chromium prints the TOC and the overlay meanwhile: each of its round trips waits for a turn.
