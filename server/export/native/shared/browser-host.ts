@@ -103,6 +103,12 @@ export class BrowserHost {
         // all the time the browser runs (145-160 MB of RSS, 47-66 MB of PSS), for a window that
         // headless never shows; Puppeteer's own launcher turns both features off since 2026.
         '--disable-features=SpareRendererForSitePerProcess,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+        // The GPU and network services run as threads of the browser process, not as processes of
+        // their own: headless draws nothing on a GPU, and the network serves one local site. Two
+        // processes fewer: the tree's peak sum of RSS in the 1,000-doc export 1,673 -> 1,486-1,542 MB
+        // (PSS unchanged: their shared pages were counted once there), render as fast.
+        '--in-process-gpu',
+        '--enable-features=NetworkServiceInProcess2',
       ],
     });
     // The blank tab Chromium opens at launch is never used (every export opens its own tabs),
