@@ -47,9 +47,6 @@ export type StartInput = BookText & {
 
 export type BookMetadata = {title: string; subject: string; language: string; direction?: 'ltr' | 'rtl'; author?: string};
 
-/** What a part's bytes are once startBook has written it (the caller's PrintedPart is changed). */
-const WRITTEN = new Uint8Array(0);
-
 /** The book with its pages written to the file, waiting for what is drawn over them and its end (finishBook). */
 export type StartedBook = {
   document: PDFDocument;
@@ -69,8 +66,8 @@ export type StartedBook = {
  * for the whole book, keeping only their page dictionaries in memory (the layers are drawn on
  * them last). A part written into a book before is written again as it was, its links pointed
  * again (write-content.ts); any other is read again, its artifacts marked, copied and linked.
- * One part is in memory at a time, and each part's bytes are dropped once it is written (the
- * `bytes` of the PrintedParts given are emptied). merge.ts starts it before printing the TOC's
+ * One part is in memory at a time, read from where render left it (shared/part-bytes.ts) only
+ * when it is not written again as before. merge.ts starts it before printing the TOC's
  * numbers and the overlay, which need none of it, so that the copying runs while Chromium prints.
  */
 export async function startBook(input: StartInput): Promise<StartedBook> {
@@ -88,7 +85,7 @@ export async function startBook(input: StartInput): Promise<StartedBook> {
     const titles = titlesByTarget(input.outline);
     const keyOf = cache && writtenKeys({...input, titles, firstContentObject, fonts: cache.machine.fonts});
     const parts = [...(input.front ?? []), ...input.content.map((part) => ({part, role: 'content' as const}))];
-    const keys = keyOf ? parts.map(({part}) => keyOf(part.bytes)) : [];
+    const keys = keyOf ? parts.map(({part}) => keyOf(part.bytes.sha256)) : [];
     const places = cache ? placesKept(await Promise.all(keys.map((key) => readPlace(cache, key))), firstContentObject) : [];
     // Parts written before keep their numbers and keys; every other object and key goes above theirs.
     for (const place of places) {
@@ -125,8 +122,6 @@ export async function startBook(input: StartInput): Promise<StartedBook> {
       if (again && role === 'content') reused++;
       else if (again) frontReused++;
       pages.push(...leaves);
-      // Written: its bytes are let go of, so the parts' (100 MB at 1,000 docs) are not all held to the end.
-      part.bytes = WRITTEN;
       await nextTurn();
     }
     return {document, structure, writer, pages, pageRefs, reused, frontReused};

@@ -110,7 +110,7 @@ async function writeAgain(part: WrittenPart, bytes: Buffer, role: PartRole, how:
 
 async function writeAnew(printed: PrintedPart, role: PartRole, refs: readonly PDFRef[], how: PartWriting): Promise<PDFPageLeaf[]> {
   const {context, structure, writer, targets} = how;
-  const part = await readPart(printed.bytes, how.read);
+  const part = await readPart(await printed.bytes.read(), how.read);
   // Chromium prints the TOC and the overlay meanwhile: each of its round trips waits for a turn.
   await nextTurn();
   const before = context.largestObjectNumber;

@@ -41,7 +41,7 @@ export type WrittenKeys = {place: string; written: string};
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * The keys of each part written into this book: its printed bytes, and what every part shares:
+ * The keys of each part written into this book: its printed bytes' SHA-256, and what every part shares:
  * how parts are read, the book's characters (ideograph-text.ts restores text with them), the
  * titles links are described by, the installed fonts, the merge's code, and the number of objects
  * every book begins with (the structure's root and Document elements, which the part's elements
@@ -54,7 +54,7 @@ export function writtenKeys(book: {
   titles: ReadonlyMap<string, string>;
   firstContentObject: number;
   fonts: string;
-}): (bytes: Uint8Array) => WrittenKeys {
+}): (sha256: string) => WrittenKeys {
   const shared = {
     read: book.read,
     marker: book.marker,
@@ -64,8 +64,8 @@ export function writtenKeys(book: {
     fonts: book.fonts,
     code: codeDigest(['merge', 'shared']),
   };
-  return (bytes) => {
-    const what = {part: createHash('sha256').update(bytes).digest('hex'), ...shared};
+  return (sha256) => {
+    const what = {part: sha256, ...shared};
     return {place: PrintCache.key({kind: 'written-place', ...what}), written: PrintCache.key({kind: 'written-part', ...what})};
   };
 }

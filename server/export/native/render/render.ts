@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type {ExportJob} from '../../engine';
 import type {AssembledBook} from '../assemble/assemble';
 import {ANCHOR} from '../shared/markers';
 import {PrintCache} from '../print-cache/print-cache';
 import {frontMatterPrint, printOnce, type ExportPrintCache} from '../print-cache/print-once';
+import {fileBytes, heldBytes} from '../shared/part-bytes';
 import {readPart, type PartDestination, type PrintedPart, type ReadOptions} from '../shared/pdf-part';
 import type {PrintTabs} from '../shared/print-tabs';
 import {runPool} from '../shared/run-pool';
@@ -16,7 +18,7 @@ export type RenderedBook = {
   cover?: FrontPart;
   /** Tagged, links and all, with the page-number column empty: an edit that moves pages does not print it again. */
   toc?: FrontPart;
-  /** Each read as soon as printed, while the other tabs print on, for its length and destinations; merge reads it again. */
+  /** Each read as soon as printed, while the other tabs print on, for its length and destinations, and put in a file of the export's work directory; merge reads it again. */
   parts: PrintedPart[];
   /** How the parts were read. */
   read: ReadOptions;
@@ -78,24 +80,25 @@ export async function render({printTabs, job, book, tabs, onPrinted, cache}: Ren
     const kept = key === undefined ? undefined : await store!.get(key);
     if (kept) {
       const facts = await store!.get(factsKey(key!));
-      return facts ? {bytes: kept, ...readFacts(facts)} : withFacts(kept, key);
+      return facts ? {bytes: await keep(kept, index), ...readFacts(facts)} : withFacts(kept, index, key);
     }
     const bytes = await printContentPart(printTabs, html, printing);
     rendered.printed++;
     if (key !== undefined) await store!.put(key, bytes);
-    return withFacts(bytes, key);
+    return withFacts(bytes, index, key);
   };
+  const keep = (bytes: Uint8Array, index: number) => fileBytes(bytes, path.join(job.workDir, `part-${index}.pdf`));
   // Only the facts are kept: a parsed part takes three times its bytes, and a book may have hundreds.
   // They are stored beside the part, so that a part printed before is not parsed here again.
-  const withFacts = async (bytes: Uint8Array, key: string | undefined): Promise<PrintedPart> => {
+  const withFacts = async (bytes: Uint8Array, index: number, key: string | undefined): Promise<PrintedPart> => {
     const {pageCount, destinations} = await readPart(bytes, read);
     if (key !== undefined) await store!.put(factsKey(key), writeFacts({pageCount, destinations}));
-    return {bytes, pageCount, destinations};
+    return {bytes: await keep(bytes, index), pageCount, destinations};
   };
   const frontPart = async (html: string, how: PartPrinting): Promise<FrontPart> => {
     const bytes = await printOnce(cache, frontMatterPrint(html, how), () => printFrontMatter(printTabs, html, how));
     const {pageCount, document} = await readPart(bytes);
-    return {bytes, pageCount, destinations: new Map(), pageHeight: document.getPage(0).getHeight()};
+    return {bytes: heldBytes(bytes), pageCount, destinations: new Map(), pageHeight: document.getPage(0).getHeight()};
   };
   let done = 0;
   const tasks: Array<() => Promise<void>> = [

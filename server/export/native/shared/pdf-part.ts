@@ -1,4 +1,5 @@
 import {PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFPage} from 'pdf-lib';
+import type {PartBytes} from './part-bytes';
 
 /**
  * Objects pdf-lib parses or writes between two turns of the event loop. Its defaults (100 when
@@ -24,7 +25,7 @@ export type PdfPart = {
 };
 
 /** A content part as render leaves it: its bytes, and what merge needs to know of it before reading it again. */
-export type PrintedPart = {bytes: Uint8Array; pageCount: number; destinations: Map<string, PartDestination>};
+export type PrintedPart = {bytes: PartBytes; pageCount: number; destinations: Map<string, PartDestination>};
 
 export type ReadOptions = {
   /** Height of the pages' text area in points (see pushedToNextPage). */

@@ -14,6 +14,7 @@ import type {OverlayLayer} from '../../../../../server/export/native/merge/overl
 import {itemsOf} from '../../../../../server/export/native/merge/struct-elements';
 import {PrintCache} from '../../../../../server/export/native/print-cache/print-cache';
 import type {ExportPrintCache} from '../../../../../server/export/native/print-cache/print-once';
+import {heldBytes} from '../../../../../server/export/native/shared/part-bytes';
 import {readPart, type PartDestination} from '../../../../../server/export/native/shared/pdf-part';
 import {pdfStructure} from '../../../../helpers/pdf-structure';
 import {tempDir} from '../../../../helpers/fixtures';
@@ -61,7 +62,7 @@ async function mergeParts(
   const content = await Promise.all(
     parts.map(async (bytes) => {
       const {pageCount, destinations} = await readPart(bytes);
-      return {bytes, pageCount, destinations};
+      return {bytes: heldBytes(bytes), pageCount, destinations};
     }),
   );
   const destinations = book.destinations ?? new Map();
@@ -155,7 +156,7 @@ describe('startBook and finishBook', () => {
     const content = await chromiumLikePart(3, {a: 2}, []);
     const toc = await chromiumLikePart(1, {}, [[0, `${MARKER}a`]]);
     const bytes = await mergeParts([content], {
-      front: [{part: {bytes: toc, pageCount: 1, destinations: new Map()}, role: 'toc'}],
+      front: [{part: {bytes: heldBytes(toc), pageCount: 1, destinations: new Map()}, role: 'toc'}],
       destinations: new Map([['a', {page: 3, x: 0, y: 0}]]),
       outline: [],
     });
