@@ -1,7 +1,7 @@
 import type {PDFOptions, Page} from 'puppeteer-core';
 import {endFigureProbe, markFigures, shrinkFigures, startFigureProbe, type PartFigure} from './page/figures';
 import {FIGURE_MARKER_PREFIX} from '../shared/markers';
-import {readPart} from '../shared/pdf-part';
+import {readPartFacts} from '../shared/part-facts';
 
 /** A figure is never made smaller than this share of its size to stay on a page: below it, it moves. */
 const MIN_SCALE = 0.5;
@@ -71,8 +71,8 @@ export class FigureFit {
 
   /** Shrinks the figures of `open` that the probe shows moved needlessly; returns them in part order. */
   async #shrinkMoved(page: Page, printed: Uint8Array, open: PartFigure[]): Promise<PartFigure[]> {
-    const part = await readPart(printed, {anchorPrefix: this.#anchorPrefix});
-    const pageHeight = part.document.getPage(0).getHeight();
+    const part = await readPartFacts(printed, {anchorPrefix: this.#anchorPrefix});
+    const pageHeight = part.firstPageHeight;
     const heights: Record<string, number> = {};
     const shrunk: PartFigure[] = [];
     for (const figure of open) {

@@ -5,7 +5,8 @@ import {ANCHOR} from '../shared/markers';
 import {PrintCache} from '../print-cache/print-cache';
 import {frontMatterPrint, printOnce, type ExportPrintCache} from '../print-cache/print-once';
 import {fileBytes, heldBytes} from '../shared/part-bytes';
-import {readPart, type PartDestination, type PrintedPart, type ReadOptions} from '../shared/pdf-part';
+import {readPartFacts} from '../shared/part-facts';
+import type {PartDestination, PrintedPart, ReadOptions} from '../shared/pdf-part';
 import type {PrintTabs} from '../shared/print-tabs';
 import {runPool} from '../shared/run-pool';
 import {printContentPart, printFrontMatter, type PartPrinting} from './print-content';
@@ -51,15 +52,15 @@ export function partPrinting(job: ExportJob, book: AssembledBook): PartPrinting 
   };
 }
 
-type PartFacts = Omit<PrintedPart, 'bytes'>;
+type StoredFacts = Omit<PrintedPart, 'bytes'>;
 
 /** The cache key of a part's facts: what reading it told (readPart's options are in the part's key). */
 const factsKey = (key: string) => PrintCache.key({facts: key});
 
-const writeFacts = (facts: PartFacts) =>
+const writeFacts = (facts: StoredFacts) =>
   Buffer.from(JSON.stringify({pageCount: facts.pageCount, destinations: [...facts.destinations]}), 'utf8');
 
-function readFacts(bytes: Uint8Array): PartFacts {
+function readFacts(bytes: Uint8Array): StoredFacts {
   const facts = JSON.parse(Buffer.from(bytes).toString('utf8')) as {pageCount: number; destinations: Array<[string, PartDestination]>};
   return {pageCount: facts.pageCount, destinations: new Map(facts.destinations)};
 }
@@ -88,17 +89,17 @@ export async function render({printTabs, job, book, tabs, onPrinted, cache}: Ren
     return withFacts(bytes, index, key);
   };
   const keep = (bytes: Uint8Array, index: number) => fileBytes(bytes, path.join(job.workDir, `part-${index}.pdf`));
-  // Only the facts are kept: a parsed part takes three times its bytes, and a book may have hundreds.
-  // They are stored beside the part, so that a part printed before is not parsed here again.
+  // Only the facts are read here, from the few objects that hold them (part-facts.ts); merge reads
+  // the part whole. They are stored beside the part, so that a part printed before is not read again.
   const withFacts = async (bytes: Uint8Array, index: number, key: string | undefined): Promise<PrintedPart> => {
-    const {pageCount, destinations} = await readPart(bytes, read);
+    const {pageCount, destinations} = await readPartFacts(bytes, read);
     if (key !== undefined) await store!.put(factsKey(key), writeFacts({pageCount, destinations}));
     return {bytes: await keep(bytes, index), pageCount, destinations};
   };
   const frontPart = async (html: string, how: PartPrinting): Promise<FrontPart> => {
     const bytes = await printOnce(cache, frontMatterPrint(html, how), () => printFrontMatter(printTabs, html, how));
-    const {pageCount, document} = await readPart(bytes);
-    return {bytes: heldBytes(bytes), pageCount, destinations: new Map(), pageHeight: document.getPage(0).getHeight()};
+    const {pageCount, firstPageHeight} = await readPartFacts(bytes);
+    return {bytes: heldBytes(bytes), pageCount, destinations: new Map(), pageHeight: firstPageHeight};
   };
   let done = 0;
   const tasks: Array<() => Promise<void>> = [

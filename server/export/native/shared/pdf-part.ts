@@ -1,4 +1,4 @@
-import {PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFPage} from 'pdf-lib';
+import {PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFObject, type PDFPage} from 'pdf-lib';
 import type {PartBytes} from './part-bytes';
 
 /**
@@ -58,56 +58,88 @@ function pushedToNextPage(destination: PartDestination, pageCount: number, pageH
   return below && destination.page + 1 < pageCount ? {page: destination.page + 1, x: destination.x, y: pageHeight} : destination;
 }
 
+/** What an annotation says if it is an anchor link (render/page/book-links.ts placeAnchors): its target id and the top of its rectangle. */
+export function anchorOf(annotation: PDFDict | undefined, prefix: string, deref: (object: PDFObject | undefined) => PDFObject | undefined) {
+  const action = deref(annotation?.get(PDFName.of('A')));
+  const uri = action instanceof PDFDict ? deref(action.get(PDFName.of('URI'))) : undefined;
+  const href = uri instanceof PDFString || uri instanceof PDFHexString ? uri.decodeText() : undefined;
+  const rect = deref(annotation?.get(PDFName.of('Rect')));
+  if (!href?.startsWith(prefix) || !(rect instanceof PDFArray)) return undefined;
+  return {id: safeDecode(href.slice(prefix.length)), y: Math.max(numberAt(rect, 1), numberAt(rect, 3))};
+}
+
 /** Takes the anchor links off a page, returning each one's target id and the top of its rectangle. */
 function takeAnchors(page: PDFPage, prefix: string, removed: Set<PDFRef>): Array<{id: string; y: number}> {
   const annotations = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
   if (!annotations) return [];
+  const {context} = page.doc;
+  const deref = (object: PDFObject | undefined) => (object === undefined ? undefined : context.lookup(object));
   const anchors: Array<{id: string; y: number}> = [];
   const kept: unknown[] = [];
   for (let index = 0; index < annotations.size(); index++) {
     const raw = annotations.get(index);
-    const annotation = page.doc.context.lookupMaybe(raw, PDFDict);
-    const uri = annotation?.lookupMaybe(PDFName.of('A'), PDFDict)?.lookup(PDFName.of('URI'));
-    const href = uri instanceof PDFString || uri instanceof PDFHexString ? uri.decodeText() : undefined;
-    const rect = annotation?.lookupMaybe(PDFName.of('Rect'), PDFArray);
-    if (href?.startsWith(prefix) && rect) {
-      anchors.push({id: safeDecode(href.slice(prefix.length)), y: Math.max(numberAt(rect, 1), numberAt(rect, 3))});
+    const anchor = anchorOf(context.lookupMaybe(raw, PDFDict), prefix, deref);
+    if (anchor) {
+      anchors.push(anchor);
       if (raw instanceof PDFRef) removed.add(raw);
     } else {
       kept.push(raw);
     }
   }
-  page.node.set(PDFName.of('Annots'), page.doc.context.obj(kept as PDFRef[]));
+  page.node.set(PDFName.of('Annots'), context.obj(kept as PDFRef[]));
   return anchors;
+}
+
+/** A part's pages as the destinations are read from them, however the part was parsed. */
+export type PartPages = {
+  count: number;
+  /** The page a page reference is, by its index. */
+  indexOf: (ref: PDFRef) => number | undefined;
+  height: (index: number) => number;
+  /** Chromium's named destinations (name decoded, the array [page /XYZ x y zoom]). */
+  named: Array<[string, PDFArray | undefined]>;
+  /** Each page's anchor links, in order. */
+  anchors: Array<Array<{id: string; y: number}>>;
+};
+
+/** Where each element id printed: its first anchor link, else Chromium's named destination. */
+export function destinationsOf(pages: PartPages, textHeight: number): Map<string, PartDestination> {
+  const destinations = new Map<string, PartDestination>();
+  for (const [name, array] of pages.named) {
+    const pageRef = array?.get(0);
+    const page = pageRef instanceof PDFRef ? pages.indexOf(pageRef) : undefined;
+    if (!array || page === undefined) continue;
+    const destination = {page, x: numberAt(array, 2), y: numberAt(array, 3)};
+    destinations.set(safeDecode(name), pushedToNextPage(destination, pages.count, pages.height(page), textHeight));
+  }
+  const anchored = new Set<string>();
+  pages.anchors.forEach((anchors, page) => {
+    for (const anchor of anchors) {
+      if (anchored.has(anchor.id)) continue;
+      anchored.add(anchor.id);
+      destinations.set(anchor.id, {page, x: 0, y: anchor.y});
+    }
+  });
+  return destinations;
 }
 
 /** Parses a printed part, with where each of its targets printed. */
 export async function readPart(bytes: Uint8Array, options: ReadOptions = {}): Promise<PdfPart> {
-  const textHeight = options.textHeight ?? Infinity;
   const document = await PDFDocument.load(bytes, {updateMetadata: false, parseSpeed: PDF_OBJECTS_PER_TICK});
-  const pageIndex = new Map(document.getPages().map((page, index) => [page.ref.toString(), index]));
-  const destinations = new Map<string, PartDestination>();
+  const pages = document.getPages();
+  const pageIndex = new Map(pages.map((page, index) => [page.ref.toString(), index]));
   const dests = document.catalog.lookupMaybe(PDFName.of('Dests'), PDFDict);
-  for (const [name, value] of dests?.entries() ?? []) {
-    const array = document.context.lookupMaybe(value, PDFArray);
-    const pageRef = array?.get(0);
-    if (!array || !(pageRef instanceof PDFRef)) continue;
-    const page = pageIndex.get(pageRef.toString());
-    if (page === undefined) continue;
-    const pageHeight = document.getPage(page).getHeight();
-    const destination = {page, x: numberAt(array, 2), y: numberAt(array, 3)};
-    destinations.set(safeDecode(name.decodeText()), pushedToNextPage(destination, document.getPageCount(), pageHeight, textHeight));
-  }
   const removedAnnotations = new Set<PDFRef>();
-  if (options.anchorPrefix) {
-    const anchored = new Set<string>();
-    document.getPages().forEach((page, index) => {
-      for (const anchor of takeAnchors(page, options.anchorPrefix!, removedAnnotations)) {
-        if (anchored.has(anchor.id)) continue;
-        anchored.add(anchor.id);
-        destinations.set(anchor.id, {page: index, x: 0, y: anchor.y});
-      }
-    });
-  }
-  return {document, pageCount: document.getPageCount(), destinations, removedAnnotations};
+  const {anchorPrefix} = options;
+  const destinations = destinationsOf(
+    {
+      count: pages.length,
+      indexOf: (ref) => pageIndex.get(ref.toString()),
+      height: (index) => pages[index]!.getHeight(),
+      named: [...(dests?.entries() ?? [])].map(([name, value]) => [name.decodeText(), document.context.lookupMaybe(value, PDFArray)]),
+      anchors: anchorPrefix ? pages.map((page) => takeAnchors(page, anchorPrefix, removedAnnotations)) : [],
+    },
+    options.textHeight ?? Infinity,
+  );
+  return {document, pageCount: pages.length, destinations, removedAnnotations};
 }
