@@ -111,4 +111,18 @@ describe('printing a book part', {timeout: 120_000}, () => {
     await tabs.close();
     assert.equal(opened, 2, 'the light and heavy documents in one tab, closed after it; the next in a fresh one');
   });
+
+  it('keeps one of the idle tabs open when asked, and prints on in it', async () => {
+    const tabs = new PrintTabs(browser);
+    const pages = async () => (await browser.pages()).length;
+    const before = await pages();
+    await Promise.all([printPart(tabs, part('One')), printPart(tabs, part('Two'))]);
+    assert.equal(await pages(), before + 2, 'two documents printed at once, in two tabs');
+    await tabs.keepIdle(1);
+    assert.equal(await pages(), before + 1);
+    assert.match(textOf(await printPart(tabs, part('Three'))), /Three/);
+    assert.equal(await pages(), before + 1, 'printed in the tab kept');
+    await tabs.close();
+    assert.equal(await pages(), before);
+  });
 });

@@ -15,7 +15,7 @@ import {printOverlay} from './print-overlay';
 import type {PrintTabs} from '../shared/print-tabs';
 
 export type MergeInput = {
-  /** The export's print tabs, which render leaves open for the TOC and the overlay. */
+  /** The export's print tabs, which render leaves open for the TOC's numbers and the overlay; closed once those are printed. */
   printTabs: PrintTabs;
   job: ExportJob;
   plan: BookPlan;
@@ -68,6 +68,7 @@ export async function merge({printTabs, job, plan, book, rendered, sharedGlyphs,
   }
 
   async function finish(): Promise<number> {
+    await printTabs.keepIdle(1);
     const printingOverlay = printOverlay(printTabs, job, cache, {
       totalPages: coverPages + tocPages + contentPages,
       coverPages,
@@ -78,7 +79,13 @@ export async function merge({printTabs, job, plan, book, rendered, sharedGlyphs,
       pdf: book.pdf,
       texts: book.texts,
     });
-    const [overlay, numbers] = await Promise.all([printingOverlay, toc && book.toc ? printTocNumbers(toc.pageCount) : undefined]);
+    // One after the other, in one of render's tabs (the others closed): their prints take less time
+    // than the copying of the pages they run beside (8.9 s against 17.8 s at 1,000 docs, printed in
+    // two tabs), and a second renderer held 220-345 MB.
+    const overlay = await printingOverlay;
+    const numbers = toc && book.toc ? await printTocNumbers(toc.pageCount) : undefined;
+    // Nothing is printed after them: the tab's renderer goes now, not when the export ends.
+    await printTabs.close();
     const printed = since();
     const started = await starting;
     const layers: OverlayLayer[] = [];

@@ -72,6 +72,11 @@ export class PrintTabs {
     }
   }
 
+  /** Closes idle tabs but `count`: a renderer keeps much of what its tab printed, and the next prints need fewer tabs. */
+  async keepIdle(count: number): Promise<void> {
+    await Promise.all(this.#idle.splice(count).map((tab) => closeQuietly(tab.page)));
+  }
+
   /** Closes the idle tabs; a print still running closes its own tab when it ends. */
   async close(): Promise<void> {
     this.#closed = true;
