@@ -1,8 +1,8 @@
 import {PDFArray, PDFContext, PDFDict, PDFName, PDFNumber, PDFObjectParser, PDFRef, type PDFObject} from 'pdf-lib';
-import {anchorOf, destinationsOf, readPart, type PartDestination, type PartPages, type ReadOptions} from './pdf-part';
+import {anchorOf, destinationsOf, readPart, type PartPages, type PrintedPart, type ReadOptions} from './pdf-part';
 
 /** What render needs of a printed part: merge reads it whole later (readPart). */
-export type PartFacts = {pageCount: number; destinations: Map<string, PartDestination>; firstPageHeight: number};
+export type PartFacts = Omit<PrintedPart, 'bytes'> & {firstPageHeight: number};
 
 const latin1 = (bytes: Uint8Array, from: number, to: number) =>
   Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('latin1');
