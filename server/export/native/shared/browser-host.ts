@@ -109,6 +109,11 @@ export class BrowserHost {
         // (PSS unchanged: their shared pages were counted once there), render as fast.
         '--in-process-gpu',
         '--enable-features=NetworkServiceInProcess2',
+        // Chromium keeps a second zygote for the processes it runs without a sandbox; with those
+        // services in the browser process, nothing forks from it, yet it holds 73 MB of RSS
+        // (28-31 MB of PSS) for as long as the browser runs. A process that would need it starts
+        // from the executable instead.
+        '--no-unsandboxed-zygote',
       ],
     });
     // The blank tab Chromium opens at launch is never used (every export opens its own tabs),
