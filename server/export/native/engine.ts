@@ -5,7 +5,8 @@ import type {EnginePhase} from '../../../contracts/progress';
 import {progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from '../engine';
 import {installedFontsDigest} from '../../fonts';
 import type {BookPlan} from '../book-plan';
-import {assemble, type AssembledBook} from './assemble/assemble';
+import {assemble} from './assemble/assemble';
+import {withPartFiles, type BookOnDisk} from './assemble/part-files';
 import {capture} from './capture/capture';
 import {CaptureCache} from './capture/capture-cache';
 import {withDeadline} from './deadline';
@@ -162,7 +163,10 @@ export class NativeEngine implements ExportEngine {
     const captured = await clock.time('capture', () => capture(job, plan, browser, this.#cache, limits, onCaptured));
     report('assemble');
     const book = await clock.time('assemble', () =>
-      assemble({job, plan, capture: captured, tabs: renderTabs, partBytes: this.#partBytes, tagged: this.#tagged}),
+      withPartFiles(
+        assemble({job, plan, capture: captured, tabs: renderTabs, partBytes: this.#partBytes, tagged: this.#tagged}),
+        job.workDir,
+      ),
     );
     const cache = await this.#cacheKeys(job, plan, book, browser);
     const kept = cache && (await cache.store.get(cache.book));
@@ -192,12 +196,14 @@ export class NativeEngine implements ExportEngine {
   }
 
   /** The print cache's keys of this book's content parts and of the whole book; none without a cache. */
-  async #cacheKeys(job: ExportJob, plan: BookPlan, book: AssembledBook, browser: ExportBrowser) {
+  async #cacheKeys(job: ExportJob, plan: BookPlan, book: BookOnDisk, browser: ExportBrowser) {
     const store = this.#printCache;
     if (!store) return undefined;
     const [chromium, fonts] = await Promise.all([browser.version(), installedFontsDigest()]);
     const settings = {...partPrinting(job, book), chromium, fonts};
-    const keys = book.parts.map((html) => partKey(html, settings));
+    const keys: string[] = [];
+    // One at a time: read all at once, the parts would be back in memory together.
+    for (const part of book.parts) keys.push(partKey(await part.read(), settings));
     return {store, machine: {chromium, fonts}, keys, book: bookKey(job, plan, book, keys, chromium)};
   }
 }

@@ -1,7 +1,7 @@
 import {PDFDocument} from 'pdf-lib';
 import type {BookPlan} from '../../book-plan';
 import type {ExportJob} from '../../engine';
-import type {AssembledBook} from '../assemble/assemble';
+import type {BookOnDisk} from '../assemble/part-files';
 import type {RenderedBook} from '../render/render';
 import {printFrontMatter} from '../render/print-content';
 import {MARKER, TOC_TARGET, isFigureMarker} from '../shared/markers';
@@ -19,7 +19,7 @@ export type MergeInput = {
   printTabs: PrintTabs;
   job: ExportJob;
   plan: BookPlan;
-  book: AssembledBook;
+  book: BookOnDisk;
   rendered: RenderedBook;
   sharedGlyphs: FontSharedGlyphs;
   /** Where a TOC or overlay piece printed before for the same numbers is taken from; none: print them. */

@@ -1,6 +1,6 @@
 import type {BookPlan} from '../../book-plan';
 import type {ExportJob} from '../../engine';
-import type {AssembledBook} from '../assemble/assemble';
+import type {BookOnDisk} from '../assemble/part-files';
 import {codeDigest} from './code-digest';
 import {withoutOrigin} from './part-key';
 import {PrintCache} from './print-cache';
@@ -14,7 +14,7 @@ const ENGINE_CODE = ['.'];
  * options), Chromium and the engine's code; not the port the site is served on. The cover shows
  * the date, so a book is kept a day at most.
  */
-export function bookKey(job: ExportJob, plan: BookPlan, book: AssembledBook, partKeys: string[], chromium: string): string {
+export function bookKey(job: ExportJob, plan: BookPlan, book: BookOnDisk, partKeys: string[], chromium: string): string {
   return PrintCache.key({
     kind: 'book',
     code: codeDigest(ENGINE_CODE),

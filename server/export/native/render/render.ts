@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {ExportJob} from '../../engine';
-import type {AssembledBook} from '../assemble/assemble';
+import type {BookOnDisk, PartHtml} from '../assemble/part-files';
 import {ANCHOR} from '../shared/markers';
 import {PrintCache} from '../print-cache/print-cache';
 import {frontMatterPrint, printOnce, type ExportPrintCache} from '../print-cache/print-once';
@@ -31,7 +31,7 @@ export type RenderInput = {
   /** The export's print tabs: `tabs` of them print at once. */
   printTabs: PrintTabs;
   job: ExportJob;
-  book: AssembledBook;
+  book: BookOnDisk;
   /** Tabs printing at once. */
   tabs: number;
   /** Told after each print: how many are done of how many. */
@@ -41,7 +41,7 @@ export type RenderInput = {
 };
 
 /** How this export prints its content parts; the print cache's keys (print-cache/part-key.ts) are made of it too. */
-export function partPrinting(job: ExportJob, book: AssembledBook): PartPrinting {
+export function partPrinting(job: ExportJob, book: Pick<BookOnDisk, 'pdf' | 'box' | 'links'>): PartPrinting {
   return {
     origin: job.siteOrigin,
     pdf: book.pdf,
@@ -76,14 +76,14 @@ export async function render({printTabs, job, book, tabs, onPrinted, cache}: Ren
   const read: ReadOptions = {textHeight: (book.box.height * 72) / 96, anchorPrefix: ANCHOR};
   const rendered: RenderedBook = {parts: [], read, printed: 0};
   const store = cache?.store;
-  const contentPart = async (html: string, index: number): Promise<PrintedPart> => {
+  const contentPart = async (part: PartHtml, index: number): Promise<PrintedPart> => {
     const key = cache?.keys[index];
     const kept = key === undefined ? undefined : await store!.get(key);
     if (kept) {
       const facts = await store!.get(factsKey(key!));
       return facts ? {bytes: await keep(kept, index), ...readFacts(facts)} : withFacts(kept, index, key);
     }
-    const bytes = await printContentPart(printTabs, html, printing);
+    const bytes = await printContentPart(printTabs, await part.read(), printing);
     rendered.printed++;
     if (key !== undefined) await store!.put(key, bytes);
     return withFacts(bytes, index, key);
@@ -111,8 +111,8 @@ export async function render({printTabs, job, book, tabs, onPrinted, cache}: Ren
       if (toc) rendered.toc = await frontPart(toc.document, printing);
     },
     // Progress counts the content parts, as the log's parts=N does; the cover and the TOC are quick.
-    ...book.parts.map((html, index) => async () => {
-      rendered.parts[index] = await contentPart(html, index);
+    ...book.parts.map((part, index) => async () => {
+      rendered.parts[index] = await contentPart(part, index);
       onPrinted(++done, book.parts.length);
     }),
   ];
