@@ -1,8 +1,8 @@
+import v8 from 'node:v8';
 import {ConfigError} from './config';
 import {DomainError} from './errors';
 import {runServer, type ServerMode} from './server-entry';
 import {USAGE} from './cli-usage';
-import v8 from 'node:v8';
 import {runWorker} from './worker-entry';
 
 // V8 lets the heap grow to up to four times what survived its last full collection. The server
