@@ -87,7 +87,7 @@ describe('re-exports: the print cache prints only what changed', {timeout: 900_0
       const {printed, parts, reused} = prints(edited.log);
       assert.equal(reused, false);
       assert.equal(printed, 1, `one of ${parts} parts printed again:\n${edited.log}`);
-      const written = /content written at .* \((\d+) of (\d+) parts as written before, (\d+) of (\d+) of the cover and TOC\)/.exec(
+      const written = /content written at .* \((\d+) of (\d+) parts as written before, (\d+) of (\d+) of the cover and TOC pieces\)/.exec(
         edited.log,
       );
       const [reusedParts, , reusedFront, front] = written?.slice(1).map(Number) ?? [];

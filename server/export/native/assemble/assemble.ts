@@ -8,7 +8,18 @@ import type {OutlineEntry} from '../merge/merge-book';
 import {MARKER} from '../shared/markers';
 import {contentBox} from '../shared/paper';
 import {TOC_NUMBERS_CSS} from './book-css';
-import {bookPartBody, bookPartCss, coverBody, coverCss, documentShell, tocBody, tocCss} from './book-html';
+import {
+  bookPartBody,
+  bookPartCss,
+  coverBody,
+  coverCss,
+  documentShell,
+  tocBody,
+  tocCss,
+  tocRows,
+  type TocRange,
+  type TocRow,
+} from './book-html';
 import {chapterKeysByPath, destinationIds, outlineEntries, splitIntoParts, tocEntries} from './book-layout';
 
 /** The book laid out as HTML documents, with everything printing and merging need to know about it. */
@@ -23,13 +34,15 @@ export type AssembledBook = {
   cover?: string;
   /** The TOC; absent with disableToc. */
   toc?: {
-    /** The TOC document with its page-number column empty: the one printed into the book. */
-    document: string;
+    /** Its rows: its entries, in the order they print. */
+    rows: TocRow[];
+    /** The TOC document, or the piece of it that prints `rows`, with the page-number column empty: what is printed into the book. */
+    document: (rows?: TocRange) => string;
     /**
      * The same document with only the page numbers `pageOf` gives visible: laid out as the TOC
      * (numbers never reflow it), it prints each number where the TOC leaves room for it.
      */
-    numbers: (pageOf: (target: string) => number | undefined) => string;
+    numbers: (pageOf: (target: string) => number | undefined, rows?: TocRange) => string;
   };
   /** The content, split into documents printed side by side. */
   parts: string[];
@@ -91,15 +104,17 @@ export function assemble({job, plan, capture, tabs, partBytes, tagged = true}: A
     toc: options.disableToc
       ? undefined
       : {
-          document: documentShell(
-            capture.styles,
-            tocBody(texts.tocTitle, toc, () => undefined, MARKER),
-            tocCss(options.css),
-          ),
-          numbers: (pageOf) =>
+          rows: tocRows(toc),
+          document: (rows) =>
             documentShell(
               capture.styles,
-              tocBody(texts.tocTitle, toc, pageOf, MARKER, texts.pageNumber),
+              tocBody(texts.tocTitle, toc, () => undefined, MARKER, String, rows),
+              tocCss(options.css),
+            ),
+          numbers: (pageOf, rows) =>
+            documentShell(
+              capture.styles,
+              tocBody(texts.tocTitle, toc, pageOf, MARKER, texts.pageNumber, rows),
               tocCss(options.css) + TOC_NUMBERS_CSS,
             ),
         },

@@ -84,6 +84,7 @@ html, body { background: #fff !important; margin: 0; }
 .export-pdf-toc .export-pdf-page { flex: 0 0 3rem; text-align: end; font-variant-numeric: tabular-nums; }
 .export-pdf-toc .export-pdf-category > a { font-weight: 700; margin-top: 0.6rem; }
 .export-pdf-toc .export-pdf-heading > a { font-size: 0.9em; color: var(--ifm-color-emphasis-700); }
+.export-pdf-toc a.export-pdf-first { margin-block-start: 0 !important; }
 `;
 
 /**

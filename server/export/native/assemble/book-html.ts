@@ -70,9 +70,23 @@ export function coverCss(userCss: string | undefined): string {
   return COVER_CSS + (userCss ?? '');
 }
 
+/** A row of the TOC: one of its entries, which print in the order of tocRows. */
+export type TocRow = Pick<TocEntry, 'target' | 'kind'>;
+
+/** A stretch of the TOC's rows: from row `from` up to, not including, row `to`. */
+export type TocRange = {from: number; to: number};
+
+/** The TOC's entries in the order they print, each one row. */
+export function tocRows(entries: TocEntry[]): TocRow[] {
+  return entries.flatMap((entry) => [{target: entry.target, kind: entry.kind}, ...tocRows(entry.children)]);
+}
+
 /**
- * The TOC; `pageOf` gives each target's page number (placeholders on the first
- * pass), `numeral` writes it in the locale's digits.
+ * The TOC, or its rows `rows` alone (render/toc-pieces.ts prints a long TOC in pieces); `pageOf`
+ * gives each target's page number (none on the printed TOC, whose numbers merge stamps),
+ * `numeral` writes it in the locale's digits. A piece after the first has no title, and the
+ * entries its first rows belong to are there as bare list items, so that it is indented as in
+ * the whole TOC; its first row has no space above it, as at the top of a page of the whole TOC.
  */
 export function tocBody(
   title: string,
@@ -80,19 +94,29 @@ export function tocBody(
   pageOf: (target: string) => number | undefined,
   marker: string,
   numeral: (page: number) => string = String,
+  rows: TocRange = {from: 0, to: Infinity},
 ): string {
-  const list = (items: TocEntry[]): string =>
-    items.length === 0
-      ? ''
-      : `<ol>${items
-          .map((entry) => {
-            const page = pageOf(entry.target);
-            // A short doc entry stays on one page with its headings; a long one may break.
-            const keep = entry.kind === 'doc' && entry.children.length <= KEEP_TOGETHER_ENTRIES ? ' export-pdf-keep' : '';
-            return `<li class="export-pdf-${entry.kind}${keep}"><a href="${escapeAttribute(marker + encodeURIComponent(entry.target))}"><span class="export-pdf-entry-title">${escapeHtml(entry.title)}</span><span class="export-pdf-leader"></span><span class="export-pdf-page">${page === undefined ? '' : numeral(page)}</span></a>${list(entry.children)}</li>`;
-          })
-          .join('')}</ol>`;
-  return `<nav class="export-pdf-toc"><h1>${escapeHtml(title)}</h1>${list(entries)}</nav>`;
+  let row = 0;
+  const list = (items: TocEntry[]): string => {
+    const html = items
+      .map((entry) => {
+        const index = row++;
+        const printed = index >= rows.from && index < rows.to;
+        const children = list(entry.children);
+        if (!printed) return children === '' ? '' : `<li class="export-pdf-${entry.kind}">${children}</li>`;
+        const page = pageOf(entry.target);
+        // A short doc entry stays on one page with its headings; a long one may break.
+        const keep = entry.kind === 'doc' && entry.children.length <= KEEP_TOGETHER_ENTRIES ? ' export-pdf-keep' : '';
+        const first = index === rows.from && rows.from > 0 ? ' class="export-pdf-first"' : '';
+        return `<li class="export-pdf-${entry.kind}${keep}"><a${first} href="${escapeAttribute(marker + encodeURIComponent(entry.target))}"><span class="export-pdf-entry-title">${escapeHtml(entry.title)}</span><span class="export-pdf-leader"></span><span class="export-pdf-page">${page === undefined ? '' : numeral(page)}</span></a>${children}</li>`;
+      })
+      .join('');
+    return html === '' ? '' : `<ol>${html}</ol>`;
+  };
+  const body = list(entries);
+  return rows.from === 0
+    ? `<nav class="export-pdf-toc"><h1>${escapeHtml(title)}</h1>${body}</nav>`
+    : `<nav class="export-pdf-toc">${body}</nav>`;
 }
 
 export function tocCss(userCss: string | undefined): string {

@@ -2,7 +2,7 @@ import {PDFDocument} from 'pdf-lib';
 import type {BookPlan} from '../../book-plan';
 import type {ExportJob} from '../../engine';
 import type {BookOnDisk} from '../assemble/part-files';
-import type {RenderedBook} from '../render/render';
+import type {RenderedBook, TocPiece} from '../render/render';
 import {printFrontMatter} from '../render/print-content';
 import {MARKER, TOC_TARGET, isFigureMarker} from '../shared/markers';
 import {frontMatterPrint, printOnce, type ExportPrintCache} from '../print-cache/print-once';
@@ -11,7 +11,7 @@ import type {FontSharedGlyphs} from './font-shared-glyphs';
 import {finishBook, startBook} from './merge-book';
 import type {OverlayLayer} from './overlay-stamp';
 import {placeDestinations} from './page-numbers';
-import {printOverlay} from './print-overlay';
+import {printOverlay, type OverlayPiece} from './print-overlay';
 import type {PrintTabs} from '../shared/print-tabs';
 
 export type MergeInput = {
@@ -41,15 +41,18 @@ export async function merge({printTabs, job, plan, book, rendered, sharedGlyphs,
   let contentWritten = '';
   const {cover, toc} = rendered;
   const coverPages = cover?.pageCount ?? 0;
-  const tocPages = toc?.pageCount ?? 0;
+  const tocPages = toc?.reduce((sum, piece) => sum + piece.pageCount, 0) ?? 0;
   const contentPages = content.reduce((sum, part) => sum + part.pageCount, 0);
   const destinations = contentDestinations(content, coverPages + tocPages);
-  if (toc) destinations.set(TOC_TARGET, {page: coverPages, x: 0, y: toc.pageHeight});
+  if (toc?.[0]) destinations.set(TOC_TARGET, {page: coverPages, x: 0, y: toc[0].pageHeight});
   // The pages are copied into the book and written while Chromium prints the TOC's numbers and the overlay.
   const starting = startBook({
     ...text,
     file: job.outputFile,
-    front: [...(cover ? [{part: cover, role: 'cover' as const}] : []), ...(toc ? [{part: toc, role: 'toc' as const}] : [])],
+    front: [
+      ...(cover ? [{part: cover, role: 'cover' as const}] : []),
+      ...(toc ?? []).map((piece) => ({part: piece, role: 'toc' as const})),
+    ],
     content,
     read: rendered.read,
     destinations,
@@ -83,7 +86,7 @@ export async function merge({printTabs, job, plan, book, rendered, sharedGlyphs,
     // than the copying of the pages they run beside (8.9 s against 17.8 s at 1,000 docs, printed in
     // two tabs), and a second renderer held 220-345 MB.
     const overlay = await printingOverlay;
-    const numbers = toc && book.toc ? await printTocNumbers(toc.pageCount) : undefined;
+    const numbers = toc && book.toc ? await printTocNumbers(toc) : undefined;
     // Nothing is printed after them: the tab's renderer goes now, not when the export ends.
     await printTabs.close();
     const printed = since();
@@ -101,23 +104,31 @@ export async function merge({printTabs, job, plan, book, rendered, sharedGlyphs,
     });
     job.log(
       `merge: content written at ${contentWritten} (${started.reused} of ${content.length} parts as written before, ` +
-        `${started.frontReused} of ${(cover ? 1 : 0) + (toc ? 1 : 0)} of the cover and TOC), ` +
+        `${started.frontReused} of ${(cover ? 1 : 0) + (toc?.length ?? 0)} of the cover and TOC pieces), ` +
         `TOC numbers and overlay printed at ${printed}, book finished at ${since()}`,
     );
     return pages;
 
-    /** The TOC's page numbers, printed on pages laid out as the TOC's and drawn over them. */
-    async function printTocNumbers(tocLength: number): Promise<OverlayLayer> {
-      const html = book.toc!.numbers((target) => {
+    /** The TOC's page numbers, printed on pages laid out as the TOC's, piece by piece, and drawn over them. */
+    async function printTocNumbers(pieces: TocPiece[]): Promise<OverlayLayer> {
+      const pageOf = (target: string) => {
         const page = destinations.get(target)?.page;
         return page === undefined ? undefined : page + 1;
-      });
+      };
       const printing = {origin: job.siteOrigin, pdf: {...book.pdf, tagged: false, printBackground: false}, box: book.box, log: job.log};
-      const bytes = await printOnce(cache, frontMatterPrint(html, printing), () => printFrontMatter(printTabs, html, printing));
-      const pageCount = await countPages(bytes);
-      // Numbers never reflow the TOC (its page column has a fixed width): a different length is a bug, not a book.
-      if (pageCount !== tocLength) throw new Error(`the TOC's page numbers printed on ${pageCount} pages, the TOC on ${tocLength}`);
-      return {name: 'TocNumbers', pieces: [{firstPage: coverPages, bytes}], stamped: new Set(range(coverPages, tocLength))};
+      const printed: OverlayPiece[] = [];
+      let firstPage = coverPages;
+      for (const piece of pieces) {
+        const html = book.toc!.numbers(pageOf, piece.rows);
+        const bytes = await printOnce(cache, frontMatterPrint(html, printing), () => printFrontMatter(printTabs, html, printing));
+        const pageCount = await countPages(bytes);
+        // Numbers never reflow the TOC (its page column has a fixed width): a different length is a bug, not a book.
+        if (pageCount !== piece.pageCount)
+          throw new Error(`the TOC's page numbers printed on ${pageCount} pages, the TOC on ${piece.pageCount}`);
+        printed.push({firstPage, bytes});
+        firstPage += pageCount;
+      }
+      return {name: 'TocNumbers', pieces: printed, stamped: new Set(range(coverPages, tocPages))};
     }
   }
 }

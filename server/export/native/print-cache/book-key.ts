@@ -23,7 +23,7 @@ export function bookKey(job: ExportJob, plan: BookPlan, book: BookOnDisk, partKe
     options: job.manifest.options,
     plan,
     cover: book.cover && withoutOrigin(book.cover, job.siteOrigin),
-    toc: book.toc && withoutOrigin(book.toc.document, job.siteOrigin),
+    toc: book.toc && withoutOrigin(book.toc.document(), job.siteOrigin),
     outline: book.outline,
     metadata: book.metadata,
     texts: book.texts,

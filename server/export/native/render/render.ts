@@ -10,15 +10,23 @@ import type {PartDestination, PrintedPart, ReadOptions} from '../shared/pdf-part
 import type {PrintTabs} from '../shared/print-tabs';
 import {runPool} from '../shared/run-pool';
 import {printContentPart, printFrontMatter, type PartPrinting} from './print-content';
+import {printTocInPieces} from './toc-pieces';
+import type {TocRange} from '../assemble/book-html';
 
 /** A cover or TOC printed, read for its length and the height of its first page (where its bookmark points). */
 export type FrontPart = PrintedPart & {pageHeight: number};
 
+/** A piece of the TOC printed: its pages are the TOC's from row `rows.from` on. */
+export type TocPiece = FrontPart & {rows: TocRange};
+
 /** The book's documents as PDF: the cover, the TOC (its page numbers stamped in merge), the content parts read. */
 export type RenderedBook = {
   cover?: FrontPart;
-  /** Tagged, links and all, with the page-number column empty: an edit that moves pages does not print it again. */
-  toc?: FrontPart;
+  /**
+   * Tagged, links and all, with the page-number column empty: an edit that moves pages does not
+   * print it again. In pieces of whole pages when it is long (toc-pieces.ts), each with its rows.
+   */
+  toc?: TocPiece[];
   /** Each read as soon as printed, while the other tabs print on, for its length and destinations, and put in a file of the export's work directory; merge reads it again. */
   parts: PrintedPart[];
   /** How the parts were read. */
@@ -96,19 +104,25 @@ export async function render({printTabs, job, book, tabs, onPrinted, cache}: Ren
     if (key !== undefined) await store!.put(factsKey(key), writeFacts({pageCount, destinations}));
     return {bytes: await keep(bytes, index), pageCount, destinations};
   };
-  const frontPart = async (html: string, how: PartPrinting): Promise<FrontPart> => {
-    const bytes = await printOnce(cache, frontMatterPrint(html, how), () => printFrontMatter(printTabs, html, how));
+  const printFront = (html: string, how: PartPrinting) =>
+    printOnce(cache, frontMatterPrint(html, how), () => printFrontMatter(printTabs, html, how));
+  const frontPart = async (bytes: Uint8Array): Promise<FrontPart> => {
     const {pageCount, firstPageHeight} = await readPartFacts(bytes);
     return {bytes: heldBytes(bytes), pageCount, destinations: new Map(), pageHeight: firstPageHeight};
   };
+  // A trial print of a piece of the TOC is only read for where its pages break.
+  const trial: PartPrinting = {...printing, pdf: {...printing.pdf, tagged: false, printBackground: false}};
   let done = 0;
   const tasks: Array<() => Promise<void>> = [
     // The cover is page furniture (the title is the document's, in its metadata): printed untagged, merged as an artifact.
     async () => {
-      if (cover) rendered.cover = await frontPart(cover, untagged);
+      if (cover) rendered.cover = await frontPart(await printFront(cover, untagged));
     },
     async () => {
-      if (toc) rendered.toc = await frontPart(toc.document, printing);
+      if (!toc) return;
+      const pieces = await printTocInPieces(toc, (html, isTrial) => printFront(html, isTrial ? trial : printing), frontPart, job.log);
+      rendered.toc = pieces.map(({rows, printed}) => ({...printed, rows}));
+      if (pieces.length > 1) job.log(`TOC printed in ${pieces.length} pieces of whole pages (${toc.rows.length} rows)`);
     },
     // Progress counts the content parts, as the log's parts=N does; the cover and the TOC are quick.
     ...book.parts.map((part, index) => async () => {
