@@ -2,7 +2,7 @@ import {mkdir, mkdtemp, readdir, rm} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {killTree} from '../../server/export/process-tree';
-import {freePort} from '../../server/listen';
+import {freePorts} from '../../server/listen';
 import {requestExport} from './export-request';
 import {pdfPages} from './pdf-pages';
 import {engineNamed, isJobStart, parseJobLine, phaseTimes, type JobLine, type PhaseTimes} from './phases';
@@ -90,7 +90,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function twoFreePorts(): Promise<[number, number]> {
   for (;;) {
-    const [api, site] = [await freePort(), await freePort()];
+    const [api, site] = await freePorts(2);
     if (api !== site) return [api, site];
   }
 }

@@ -3,7 +3,7 @@ import {spawn} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {freePort} from '../../server/listen';
+import {freePorts} from '../../server/listen';
 import {descendantPids} from '../helpers/process-tree';
 import {tempDir} from '../helpers/fixtures';
 import {exportBrowserPids, isRunning, scratchDirs, waitFor} from '../helpers/processes';
@@ -21,7 +21,7 @@ describe('a server whose parent shell is killed', {timeout: 90_000}, () => {
   it('shuts down as if signalled: it says so, and its browser and profile go with it', async () => {
     const documents = await tempDir('export-pdf-orphan-docs');
     cleanups.push(() => documents.remove());
-    const [apiPort, sitePort] = [await freePort(), await freePort()];
+    const [apiPort, sitePort] = await freePorts(2);
     const cli = path.join(REPO_ROOT, 'lib', 'server', 'cli.js');
     // `; exit $?` keeps dash from replacing itself with node, as npm's shell would not.
     const log = path.join(documents.dir, 'server.log');

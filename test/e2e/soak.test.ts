@@ -7,7 +7,7 @@ import {after, before, describe, it} from 'node:test';
 import {createApp} from '../../server/app';
 import {Exporter} from '../../server/export/exporter';
 import {NativeEngine} from '../../server/export/native/engine';
-import {closeServer, freePort, listen} from '../../server/listen';
+import {closeServer, freePorts, listen} from '../../server/listen';
 import {readManifest} from '../../server/manifest';
 import {createStaticSiteApp} from '../../server/site/static-site';
 import {LocalBookStore} from '../../server/store/local-book-store';
@@ -46,7 +46,7 @@ describe(`soak: ${EXPORTS} real exports in a row`, {timeout: 900_000}, () => {
     documents = await tempDir('export-pdf-soak');
     await mkdir(WORK_ROOT, {recursive: true});
     const manifest = await readManifest(EXAMPLE_SITE);
-    const [sitePort, apiPort] = [await freePort(), await freePort()];
+    const [sitePort, apiPort] = await freePorts(2);
     const siteOrigin = `http://127.0.0.1:${sitePort}`;
     const siteProbe = httpSiteProbe(siteOrigin + manifest.baseUrl);
     const store = new LocalBookStore(documents.dir);

@@ -2,7 +2,7 @@ import type {ChildProcess} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {chmod, chown, mkdir} from 'node:fs/promises';
 import path from 'node:path';
-import {freePort} from '../../server/listen';
+import {freePorts} from '../../server/listen';
 import {serviceEnvironment, type ComposeService} from './compose-file';
 import {confinement as currentConfinement, spawnConfined, type Confinement} from './confined-process';
 import type {DockerStage} from './dockerfile';
@@ -57,7 +57,7 @@ export async function startContainerEntry(
   await chmod(root.dir, 0o755);
   const appDir = path.join(root.dir, 'app');
   const paths: PathMap = {'/app': appDir, ...options.paths};
-  const [apiPort, sitePort] = [await freePort(), await freePort()];
+  const [apiPort, sitePort] = await freePorts(2);
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries({...stage.env, ...serviceEnvironment(service, {})})) {
     env[name] = mapPath(value, paths);

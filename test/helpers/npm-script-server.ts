@@ -1,6 +1,6 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import path from 'node:path';
-import {freePort} from '../../server/listen';
+import {freePorts} from '../../server/listen';
 import {descendantPids, processArgs} from './process-tree';
 import {waitHealthy} from './wait-healthy';
 
@@ -30,7 +30,7 @@ export async function startNpmScriptServer(
   script: string,
   options: {bin: string; documentsDir: string; env?: NodeJS.ProcessEnv; readyTimeoutMs?: number},
 ): Promise<NpmScriptServer> {
-  const [apiPort, sitePort] = [await freePort(), await freePort()];
+  const [apiPort, sitePort] = await freePorts(2);
   const child = spawn('npm', ['run', script], {
     cwd: siteDir,
     env: {

@@ -1,6 +1,6 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import path from 'node:path';
-import {freePort} from '../../server/listen';
+import {freePorts} from '../../server/listen';
 import {tempDir} from './fixtures';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -24,7 +24,7 @@ export async function startServerEntry(
   mode: 'serve' | 'start' = 'serve',
   options: {readyTimeoutMs?: number; env?: NodeJS.ProcessEnv} = {},
 ): Promise<RunningEntry> {
-  const [apiPort, sitePort] = [await freePort(), await freePort()];
+  const [apiPort, sitePort] = await freePorts(2);
   const documents = await tempDir('export-pdf-e2e-docs');
   // A print cache of its own, as on a fresh machine: a test never gets a part another test printed.
   const printCache = await tempDir('export-pdf-e2e-print-cache');
