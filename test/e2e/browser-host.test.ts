@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
+import {existsSync} from 'node:fs';
 import {mkdir, rm} from 'node:fs/promises';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {findChromium, sandboxArgs} from '../../server/chromium';
+import {sandboxArgs} from '../../server/chromium';
 import {NotReady} from '../../server/errors';
 import {BrowserHost} from '../../server/export/native/shared/browser-host';
 import {WORK_ROOT} from '../helpers/processes';
@@ -16,57 +17,85 @@ async function dirOfLength(bytes: number): Promise<string> {
   return dir;
 }
 
+/** Debian's two builds of Chromium 156; scripts/setup.sh --for-tests installs both. */
+const FULL_CHROMIUM = '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/** Sets an environment variable for `run` (the host reads TMPDIR and the browser's path as it launches). */
+async function withEnv<T>(name: string, value: string, run: () => Promise<T>): Promise<T> {
+  const saved = process.env[name];
+  process.env[name] = value;
+  try {
+    return await run();
+  } finally {
+    if (saved === undefined) delete process.env[name];
+    else process.env[name] = saved;
+  }
+}
+
 describe("the browser's TMPDIR", {timeout: 60_000}, () => {
   const made: string[] = [];
-  const savedTmpdir = process.env.TMPDIR;
   after(async () => {
-    process.env.TMPDIR = savedTmpdir;
-    if (savedTmpdir === undefined) delete process.env.TMPDIR;
     await Promise.all(made.map((dir) => rm(dir, {recursive: true, force: true})));
   });
 
   async function withTmpdir<T>(bytes: number, run: (dir: string) => Promise<T>): Promise<T> {
     const dir = await dirOfLength(bytes);
     made.push(dir);
-    process.env.TMPDIR = dir;
-    try {
-      return await run(dir);
-    } finally {
-      process.env.TMPDIR = savedTmpdir;
-      if (savedTmpdir === undefined) delete process.env.TMPDIR;
-    }
+    return withEnv('TMPDIR', dir, () => run(dir));
   }
 
-  it('starts Chromium below the longest TMPDIR its socket fits under', async () => {
-    await withTmpdir(62, async () => {
-      const host = new BrowserHost({workRoot: WORK_ROOT, log: () => undefined});
-      try {
-        assert.match(await (await host.acquire()).version(), /Chrom/);
-        assert.equal(host.state, 'running');
-      } finally {
-        await host.close();
-      }
-    });
+  const full = {skip: !existsSync(FULL_CHROMIUM)};
+  const withFull = <T>(run: () => Promise<T>) => withEnv('PUPPETEER_EXECUTABLE_PATH', FULL_CHROMIUM, run);
+
+  it('starts the full Chromium below the longest TMPDIR its socket fits under', full, async () => {
+    await withFull(() =>
+      withTmpdir(62, async () => {
+        const host = new BrowserHost({workRoot: WORK_ROOT, log: () => undefined});
+        try {
+          assert.match(await (await host.acquire()).version(), /Chrom/);
+          assert.equal(host.state, 'running');
+        } finally {
+          await host.close();
+        }
+      }),
+    );
   });
 
-  it('refuses one byte longer with a clear NotReady, where Chromium itself would die of "Socket path too long"', async () => {
-    await withTmpdir(63, async (dir) => {
-      const host = new BrowserHost({workRoot: WORK_ROOT, log: () => undefined});
-      await assert.rejects(host.acquire(), (error: Error) => error instanceof NotReady && /at most 62 bytes/.test(error.message));
-      assert.equal(host.state, 'stopped');
-      await host.close();
-      const profile = path.join(WORK_ROOT, `tmpdir-test-${process.pid}`);
-      const chromium = spawnSync(
-        findChromium(),
-        ['--headless=new', ...sandboxArgs(), `--user-data-dir=${profile}`, '--dump-dom', 'about:blank'],
-        {
-          env: {...process.env, TMPDIR: dir},
-          encoding: 'utf8',
-          timeout: 30_000,
-        },
-      );
-      await rm(profile, {recursive: true, force: true});
-      assert.match(chromium.stderr, /Socket path too long/);
-    });
+  it('refuses one byte longer with a clear NotReady, where Chromium itself would die of "Socket path too long"', full, async () => {
+    await withFull(() =>
+      withTmpdir(63, async (dir) => {
+        const host = new BrowserHost({workRoot: WORK_ROOT, log: () => undefined});
+        await assert.rejects(host.acquire(), (error: Error) => error instanceof NotReady && /at most 62 bytes/.test(error.message));
+        assert.equal(host.state, 'stopped');
+        await host.close();
+        const profile = path.join(WORK_ROOT, `tmpdir-test-${process.pid}`);
+        const chromium = spawnSync(
+          FULL_CHROMIUM,
+          ['--headless=new', ...sandboxArgs(), `--user-data-dir=${profile}`, '--dump-dom', 'about:blank'],
+          {
+            env: {...process.env, TMPDIR: dir},
+            encoding: 'utf8',
+            timeout: 30_000,
+          },
+        );
+        await rm(profile, {recursive: true, force: true});
+        assert.match(chromium.stderr, /Socket path too long/);
+      }),
+    );
+  });
+
+  it('starts the headless shell below any TMPDIR: it keeps no socket there', {skip: !existsSync(HEADLESS_SHELL)}, async () => {
+    await withEnv('PUPPETEER_EXECUTABLE_PATH', HEADLESS_SHELL, () =>
+      withTmpdir(100, async () => {
+        const host = new BrowserHost({workRoot: WORK_ROOT, log: () => undefined});
+        try {
+          assert.match(await (await host.acquire()).version(), /^HeadlessChrome\//);
+          assert.equal(host.state, 'running');
+        } finally {
+          await host.close();
+        }
+      }),
+    );
   });
 });

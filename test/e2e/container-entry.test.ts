@@ -11,6 +11,7 @@ import {readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {interpolate, readComposeFile, serviceEnvironment} from '../helpers/compose-file';
+import {isHeadlessShell} from '../../server/chromium';
 import {FONT_PACKAGES} from '../../server/fonts';
 import {confinement} from '../helpers/confined-process';
 import {packageBin, startContainerEntry, type ContainerRun, type PathMap} from '../helpers/container-entry';
@@ -60,12 +61,13 @@ describe('the Dockerfile and compose.yaml', () => {
     assert.equal(image.env.NODE_ENV, 'production');
   });
 
-  it('use Debian’s Chromium, never a browser Puppeteer downloads', () => {
-    assert.equal(image.env.PUPPETEER_EXECUTABLE_PATH, '/usr/bin/chromium');
+  it('use Debian’s Chromium headless shell, never a browser Puppeteer downloads', () => {
+    assert.equal(image.env.PUPPETEER_EXECUTABLE_PATH, '/usr/bin/chromium-headless-shell');
+    assert.ok(isHeadlessShell(image.env.PUPPETEER_EXECUTABLE_PATH), 'the server launches it in shell mode');
     assert.equal(image.env.PUPPETEER_SKIP_DOWNLOAD, 'true');
     assert.ok(
-      image.run.some((line) => /apt-get install\b[^&]*\schromium\b/.test(line)),
-      'apt-get install chromium',
+      image.run.some((line) => /apt-get install\b[^&]*\schromium-headless-shell\b/.test(line)),
+      'apt-get install chromium-headless-shell',
     );
     for (const stage of stages) {
       assert.equal(stage.env.PUPPETEER_SKIP_DOWNLOAD, 'true', `stage ${stage.name ?? stage.from} downloads no browser`);

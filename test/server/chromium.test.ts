@@ -1,10 +1,40 @@
 import assert from 'node:assert/strict';
+import {existsSync} from 'node:fs';
 import {describe, it} from 'node:test';
-import {assertChromiumTmpDir, sandboxArgs} from '../../server/chromium';
+import {assertChromiumTmpDir, findChromium, isHeadlessShell, sandboxArgs} from '../../server/chromium';
 import {NotReady} from '../../server/errors';
 
 const ROOT = 0;
 const USER = 1000;
+
+describe('findChromium', () => {
+  it('tells the headless shell from the full browser by its executable’s name', () => {
+    for (const shell of [
+      '/usr/bin/chromium-headless-shell',
+      '/opt/chrome-headless-shell-linux64/chrome-headless-shell',
+      'C:\\x\\chrome-headless-shell.exe',
+      '/usr/lib/chromium/headless_shell',
+    ]) {
+      assert.ok(isHeadlessShell(shell), shell);
+    }
+    for (const full of ['/usr/bin/chromium', '/usr/bin/google-chrome-stable', '/home/headless-shell/chrome']) {
+      assert.ok(!isHeadlessShell(full), full);
+    }
+  });
+
+  // scripts/setup.sh installs Debian's headless shell beside (or instead of) the full Chromium.
+  it(
+    'prefers the headless shell to the full Chromium when both are installed',
+    {skip: !existsSync('/usr/bin/chromium-headless-shell')},
+    () => {
+      assert.equal(findChromium({}), '/usr/bin/chromium-headless-shell');
+    },
+  );
+
+  it('takes PUPPETEER_EXECUTABLE_PATH over any system path', {skip: !existsSync('/usr/bin/chromium')}, () => {
+    assert.equal(findChromium({PUPPETEER_EXECUTABLE_PATH: '/usr/bin/chromium'}), '/usr/bin/chromium');
+  });
+});
 
 describe('sandboxArgs', () => {
   it('turns the sandbox off for root, which Chromium refuses to sandbox, whatever CHROMIUM_NO_SANDBOX says', () => {

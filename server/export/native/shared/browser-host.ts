@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import type {BrowserState} from '../../../../contracts/api';
-import {assertChromiumTmpDir, findChromium, sandboxArgs} from '../../../chromium';
+import {assertChromiumTmpDir, findChromium, isHeadlessShell, sandboxArgs} from '../../../chromium';
 import {removeQuietly} from '../../atomic-file';
 import {killTree} from '../../process-tree';
 import type {ExportBrowser} from './export-page';
@@ -78,13 +78,16 @@ export class BrowserHost {
     if (this.#profileDir) await removeQuietly(this.#profileDir);
     // Named like an export's work directory so a later server sweeps it if this one dies.
     this.#profileDir = path.join(this.#options.workRoot, `${process.pid}-${randomBytes(4).toString('hex')}`);
-    // Its socket goes below TMPDIR, the server's: a path too long for it would kill Chromium at launch.
-    assertChromiumTmpDir(os.tmpdir());
+    const executablePath = findChromium();
+    const shell = isHeadlessShell(executablePath);
+    // The full Chromium's singleton socket goes below TMPDIR, the server's: a path too long for it
+    // would kill Chromium at launch. The headless shell keeps no such socket.
+    if (!shell) assertChromiumTmpDir(os.tmpdir());
     const started = Date.now();
     const browser = await puppeteer.launch({
-      executablePath: findChromium(),
+      executablePath,
       userDataDir: this.#profileDir,
-      headless: true,
+      headless: shell ? 'shell' : true,
       // A pipe closes when this process dies, and Chromium exits with it.
       pipe: true,
       // The server decides when the browser goes: a signal first lets the running export finish.
@@ -92,6 +95,7 @@ export class BrowserHost {
       handleSIGTERM: false,
       handleSIGHUP: false,
       protocolTimeout: PROTOCOL_TIMEOUT_MS,
+      // Most switches below trim the full Chromium; the headless shell lacks those parts and ignores them.
       args: [
         ...sandboxArgs(),
         '--disable-dev-shm-usage',
@@ -128,7 +132,8 @@ export class BrowserHost {
     // spare renderer gone, a warm browser with two tabs holds 9 processes instead of 11: a sum
     // of RSS 180 MB lower, of PSS 15–25 MB.
     for (const page of await browser.pages()) await page.close();
-    this.#options.log(`Chromium started in ${Date.now() - started} ms (pid ${browser.process()?.pid})`);
+    const kind = shell ? ', headless shell' : '';
+    this.#options.log(`Chromium started in ${Date.now() - started} ms (pid ${browser.process()?.pid}${kind})`);
     const profileDir = this.#profileDir;
     // Puppeteer ends the calls to a dead Chromium when its pipe closes; once, in a run of
     // test/e2e/faults.test.ts, an export whose Chromium was killed waited 30 s on them instead.
