@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict';
-import {mkdir} from 'node:fs/promises';
+import {mkdir, readFile} from 'node:fs/promises';
 import type {Server} from 'node:http';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {planBook} from '../../server/export/book-plan';
 import {resolveExportTarget} from '../../server/export/export-target';
 import {BrowserHost} from '../../server/export/native/shared/browser-host';
-import {captureChapters} from '../../server/export/native/capture/capture-chapters';
+import {withoutDocSidebar} from '../../server/export/native/capture/built-html';
+import {captureChapters, svgScope} from '../../server/export/native/capture/capture-chapters';
+import {openParserPage} from '../../server/export/native/capture/parser-page';
 import {CaptureCache, isRuntimeScript} from '../../server/export/native/capture/capture-cache';
-import type {CapturedPage} from '../../server/export/native/capture/page/capture-page';
+import {capturePage, type CapturedPage} from '../../server/export/native/capture/page/capture-page';
 import {NativeEngine} from '../../server/export/native/engine';
 import {closeServer, freePort, listen} from '../../server/listen';
 import {readManifest} from '../../server/manifest';
@@ -136,6 +138,38 @@ describe('native engine capture', {timeout: 180_000}, () => {
       // Three package-manager panels and two import panels.
       assert.equal((installation.match(/export-pdf-tab-label/g) ?? []).length, 5, 'every tab panel under its label');
       assert.doesNotMatch(installation, /role="tablist"|hidden=""/);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('captures the same from a built page with its docs sidebar cut out as from the whole page', async () => {
+    const manifest = await readManifest(EXAMPLE_SITE);
+    const target = resolveExportTarget(new Map([[manifest.locale.current, manifest]]));
+    const {chapters} = planBook(target.outlineVersion!);
+    const host = new BrowserHost({workRoot: WORK_ROOT, log: (line) => lines.push(line)});
+    try {
+      const page = await openParserPage(await host.acquire());
+      let compared = 0;
+      for (const chapter of chapters) {
+        const file = await CaptureCache.builtFile(manifest.outDir, manifest.baseUrl, chapter);
+        if (!file) continue;
+        const html = await readFile(file.path, 'utf8');
+        const article = withoutDocSidebar(html);
+        assert.ok(html.includes('theme-doc-sidebar-container') && !article.includes('theme-doc-sidebar-container'), chapter.key);
+        const settings = {
+          key: chapter.key,
+          svgScope: svgScope(chapter.key),
+          excludeSelectors: manifest.options.excludeSelectors,
+          publicBase: manifest.siteUrl + manifest.baseUrl,
+          longToken: 14,
+        };
+        const url = origin + chapter.permalink;
+        const whole = await page.evaluate(capturePage, settings, {html, url});
+        assert.deepEqual(await page.evaluate(capturePage, settings, {html: article, url}), whole, chapter.key);
+        compared++;
+      }
+      assert.equal(compared, chapters.length, 'every doc of the example site is in its build');
     } finally {
       await host.close();
     }

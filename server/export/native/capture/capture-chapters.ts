@@ -3,6 +3,7 @@ import type {Page} from 'puppeteer-core';
 import type {Chapter} from '../../book-plan';
 import {openExportPage, type ExportBrowser} from '../shared/export-page';
 import {PAGE_LIB_SCRIPT} from './page/page-lib';
+import {withoutDocSidebar} from './built-html';
 import {openParserPage} from './parser-page';
 import {capturePage, pageStyles, type CaptureSettings, type CapturedPage, type PageStyles} from './page/capture-page';
 import {settlePage, showRoute} from './page/route';
@@ -146,7 +147,8 @@ export async function captureChapters(browser: ExportBrowser, chapters: Chapter[
         let last: {html: string; url: string} | undefined;
         for (const chapter of fromBuild.slice(first, first + perParser)) {
           last = {html: await readFile(builtFiles.get(chapter.key)!, 'utf8'), url: options.origin + chapter.permalink};
-          done(chapter, await page.evaluate(capturePage, settingsFor(chapter, options), last));
+          const article = {html: withoutDocSidebar(last.html), url: last.url};
+          done(chapter, await page.evaluate(capturePage, settingsFor(chapter, options), article));
         }
         if (first + perParser >= fromBuild.length) styles.push(await page.evaluate(pageStyles, last));
       } finally {
