@@ -2,6 +2,7 @@ import {createHash} from 'node:crypto';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {Chapter} from '../../book-plan';
+import {withoutDocSidebar} from './built-html';
 import type {CapturedPage, PageStyles} from './page/capture-page';
 
 /** A page's HTML file in the site's build, and a digest of what a capture reads of it. */
@@ -74,7 +75,9 @@ export class CaptureCache {
       if (!file.startsWith(buildDir + path.sep)) return undefined;
       const html = await fs.readFile(file, 'utf8').catch(() => undefined);
       if (html === undefined) continue;
-      const read = html.replace(chapter.rendersInBrowser ? RUNTIME_SCRIPT : SCRIPTS, '');
+      // A page parsed from the build is read without its docs sidebar (built-html.ts), which every
+      // page holds: another doc's title or sidebar entry changed leaves the page's capture alone.
+      const read = chapter.rendersInBrowser ? html.replace(RUNTIME_SCRIPT, '') : withoutDocSidebar(html).replace(SCRIPTS, '');
       return {path: file, digest: createHash('sha256').update(read).digest('hex')};
     }
     return undefined;

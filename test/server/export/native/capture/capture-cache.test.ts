@@ -79,6 +79,26 @@ describe('CaptureCache', () => {
     assert.notEqual((await both())[0], staticBefore, 'the CSS changed');
   });
 
+  it('keeps a page parsed from the build when only the docs sidebar changed; not one rendered in the browser', async () => {
+    const file = path.join(build.dir, 'docs/guides/setup/index.html');
+    const built = (label: string, body = 'Setup') =>
+      `<html><body><div><aside class="theme-doc-sidebar-container x_1"><nav><a href="/docs/other">${label}</a></nav></aside>` +
+      `<main><article>${body}</article></main></div></body></html>`;
+    const rendered = {...chapter('/docs/guides/setup'), rendersInBrowser: true};
+    const both = async () => [
+      await fingerprint(build.dir, '/', chapter('/docs/guides/setup'), 's'),
+      await fingerprint(build.dir, '/', rendered, 's'),
+    ];
+    await writeFile(file, built('Other'));
+    const [staticBefore, renderedBefore] = await both();
+    await writeFile(file, built('Another doc, renamed'));
+    const [staticAfter, renderedAfter] = await both();
+    assert.equal(staticAfter, staticBefore, 'capture never reads the sidebar of a page parsed from the build');
+    assert.notEqual(renderedAfter, renderedBefore, 'a page rendered in the browser ran with it');
+    await writeFile(file, built('Another doc, renamed', 'Setup, edited'));
+    assert.notEqual((await both())[0], staticBefore, 'the article changed');
+  });
+
   it('tells whether the scripts a page rendered in the browser loaded are all still in the build', async () => {
     await mkdir(path.join(build.dir, 'assets/js'), {recursive: true});
     await writeFile(path.join(build.dir, 'assets/js/main.m1.js'), '');
