@@ -82,11 +82,13 @@ const SINGLETON_SOCKET = '/org.chromium.Chromium.XXXXXX/SingletonSocket';
 const SOCKET_PATH_MAX = 107;
 
 /**
- * Chromium started with `tmpDir` as TMPDIR exits at once ("Socket path too long") when the path
- * of its singleton socket would not fit in a Unix socket's. Throws NotReady saying how short the
- * server's TMPDIR (`serverTmpDir`, of which `tmpDir` may be a subdirectory) must be instead.
+ * The full Chromium started with `tmpDir` as TMPDIR exits at once ("Socket path too long") when
+ * the path of its singleton socket would not fit in a Unix socket's. Throws NotReady saying how
+ * short the server's TMPDIR (`serverTmpDir`, of which `tmpDir` may be a subdirectory) must be
+ * instead. The headless shell (`executable`) keeps no such socket: any TMPDIR serves it.
  */
-export function assertChromiumTmpDir(tmpDir: string, serverTmpDir = tmpDir): void {
+export function assertChromiumTmpDir(executable: string, tmpDir: string, serverTmpDir = tmpDir): void {
+  if (isHeadlessShell(executable)) return;
   const over = Buffer.byteLength(tmpDir.replace(/\/+$/, '') + SINGLETON_SOCKET) - SOCKET_PATH_MAX;
   if (over <= 0) return;
   throw new NotReady(

@@ -88,13 +88,6 @@ const LOG_SETTLE_MS = 300;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-async function twoFreePorts(): Promise<[number, number]> {
-  for (;;) {
-    const [api, site] = await freePorts(2);
-    if (api !== site) return [api, site];
-  }
-}
-
 async function measureRun(
   bench: EngineBench,
   server: ServerProcess,
@@ -227,7 +220,7 @@ async function measureOnFreshServer(bench: EngineBench, run: number, plan: Expor
   const tempRoot = await mkdtemp(path.join(os.tmpdir().length <= 16 ? os.tmpdir() : '/tmp', 'epb-'));
   const documentsDir = path.join(tempRoot, 'pdfs');
   await mkdir(documentsDir);
-  const [apiPort, sitePort] = await twoFreePorts();
+  const [apiPort, sitePort] = await freePorts(2);
   const serverLog = path.join(bench.logDir, `${sizeSlug(bench.docs)}-${bench.engine}-run-${run}.server.log`);
   const seen = new Map<string, SeenProcess>();
   let ok = true;

@@ -1,6 +1,6 @@
 import {createRequire} from 'node:module';
 import os from 'node:os';
-import {assertChromiumTmpDir, findChromium, isHeadlessShell, sandboxArgs} from '../chromium';
+import {assertChromiumTmpDir, findChromium, sandboxArgs} from '../chromium';
 import {docsToPdfArgs} from './docs-to-pdf-args';
 import {EngineFailed, ExportRejected, TimedOut} from '../errors';
 import {planBook} from './book-plan';
@@ -56,8 +56,8 @@ export class DocsToPdfEngine implements ExportEngine {
     } catch (error) {
       throw new EngineFailed('command-failed', (error as Error).message, {cause: error});
     }
-    // Its Chromium's TMPDIR is the work directory, below the server's (see below); the headless shell keeps no socket there.
-    if (!isHeadlessShell(chromium)) assertChromiumTmpDir(job.workDir, os.tmpdir());
+    // Its Chromium's TMPDIR is the work directory, below the server's (see below).
+    assertChromiumTmpDir(chromium, job.workDir, os.tmpdir());
     const args = docsToPdfArgs(job.manifest, {
       siteOrigin: job.siteOrigin,
       startPath: job.startPath,

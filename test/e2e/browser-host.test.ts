@@ -7,6 +7,7 @@ import {after, describe, it} from 'node:test';
 import {sandboxArgs} from '../../server/chromium';
 import {NotReady} from '../../server/errors';
 import {BrowserHost} from '../../server/export/native/shared/browser-host';
+import {withEnv} from '../helpers/fixtures';
 import {WORK_ROOT} from '../helpers/processes';
 
 /** A directory whose path has exactly `bytes` bytes. */
@@ -20,18 +21,6 @@ async function dirOfLength(bytes: number): Promise<string> {
 /** Debian's two builds of Chromium 156; scripts/setup.sh --for-tests installs both. */
 const FULL_CHROMIUM = '/usr/bin/chromium';
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-
-/** Sets an environment variable for `run` (the host reads TMPDIR and the browser's path as it launches). */
-async function withEnv<T>(name: string, value: string, run: () => Promise<T>): Promise<T> {
-  const saved = process.env[name];
-  process.env[name] = value;
-  try {
-    return await run();
-  } finally {
-    if (saved === undefined) delete process.env[name];
-    else process.env[name] = saved;
-  }
-}
 
 describe("the browser's TMPDIR", {timeout: 60_000}, () => {
   const made: string[] = [];

@@ -98,3 +98,15 @@ export function directoryPerTest(prefix: string): {root: () => string; dir: () =
 export async function documentFiles(dir: string): Promise<string[]> {
   return (await readdir(dir)).filter((name) => !/^\..+\.book\.json$/.test(name)).sort();
 }
+
+/** Sets an environment variable of this process for `run`, and restores it after. */
+export async function withEnv<T>(name: string, value: string, run: () => Promise<T>): Promise<T> {
+  const saved = process.env[name];
+  process.env[name] = value;
+  try {
+    return await run();
+  } finally {
+    if (saved === undefined) delete process.env[name];
+    else process.env[name] = saved;
+  }
+}

@@ -62,15 +62,20 @@ describe('assertChromiumTmpDir', () => {
   // Chromium's singleton socket is TMPDIR + "/org.chromium.Chromium.XXXXXX/SingletonSocket" (45 bytes), at most 107 bytes in
   // all: Chromium 156 started with a TMPDIR of 62 bytes, and died with "Socket path too long" with one of 63.
   const longest = '/' + 'd'.repeat(61);
+  const FULL = '/usr/bin/chromium';
 
   it('lets Chromium start below a TMPDIR of up to 62 bytes', () => {
-    assert.doesNotThrow(() => assertChromiumTmpDir(longest));
-    assert.doesNotThrow(() => assertChromiumTmpDir(`${longest}/`));
+    assert.doesNotThrow(() => assertChromiumTmpDir(FULL, longest));
+    assert.doesNotThrow(() => assertChromiumTmpDir(FULL, `${longest}/`));
+  });
+
+  it('lets the headless shell start below any TMPDIR: it keeps no socket there', () => {
+    assert.doesNotThrow(() => assertChromiumTmpDir('/usr/bin/chromium-headless-shell', `${longest}${'x'.repeat(100)}`));
   });
 
   it('refuses a longer one, saying how long the server’s TMPDIR may be', () => {
     assert.throws(
-      () => assertChromiumTmpDir(`${longest}x`),
+      () => assertChromiumTmpDir(FULL, `${longest}x`),
       (error: Error) =>
         error instanceof NotReady &&
         /1 byte longer than a Unix socket allows/.test(error.message) &&
@@ -78,7 +83,7 @@ describe('assertChromiumTmpDir', () => {
     );
     const serverTmp = '/' + 'd'.repeat(29);
     assert.throws(
-      () => assertChromiumTmpDir(`${serverTmp}/docusaurus-export-pdf/123456-0123abcd`, serverTmp),
+      () => assertChromiumTmpDir(FULL, `${serverTmp}/docusaurus-export-pdf/123456-0123abcd`, serverTmp),
       (error: Error) =>
         error instanceof NotReady &&
         error.message.includes(`TMPDIR=${serverTmp}:`) &&

@@ -6,7 +6,7 @@ import {describe, it} from 'node:test';
 import {NotReady} from '../../../server/errors';
 import {DocsToPdfEngine} from '../../../server/export/docs-to-pdf-engine';
 import type {ExportJob} from '../../../server/export/engine';
-import {tempDir} from '../../helpers/fixtures';
+import {tempDir, withEnv} from '../../helpers/fixtures';
 
 describe('DocsToPdfEngine', () => {
   it('refuses a work directory too deep for the full Chromium’s socket, naming the server’s TMPDIR, before starting anything', async () => {
@@ -15,19 +15,17 @@ describe('DocsToPdfEngine', () => {
     const chromium = path.join(dir.dir, 'chromium');
     await writeFile(chromium, '#!/bin/sh\nexit 1\n');
     await chmod(chromium, 0o755);
-    const saved = process.env.PUPPETEER_EXECUTABLE_PATH;
-    process.env.PUPPETEER_EXECUTABLE_PATH = chromium;
+    const workDir = path.join(os.tmpdir(), 'docusaurus-export-pdf', 'x'.repeat(80));
+    const job = {workDir, log: () => assert.fail('nothing ran, so nothing logged')} as unknown as ExportJob;
     try {
-      const workDir = path.join(os.tmpdir(), 'docusaurus-export-pdf', 'x'.repeat(80));
-      const job = {workDir, log: () => assert.fail('nothing ran, so nothing logged')} as unknown as ExportJob;
-      await assert.rejects(
-        new DocsToPdfEngine().run(job),
-        (error: Error) =>
-          error instanceof NotReady && error.message.includes(`TMPDIR=${os.tmpdir()}:`) && /at most \d+ bytes/.test(error.message),
+      await withEnv('PUPPETEER_EXECUTABLE_PATH', chromium, () =>
+        assert.rejects(
+          new DocsToPdfEngine().run(job),
+          (error: Error) =>
+            error instanceof NotReady && error.message.includes(`TMPDIR=${os.tmpdir()}:`) && /at most \d+ bytes/.test(error.message),
+        ),
       );
     } finally {
-      if (saved === undefined) delete process.env.PUPPETEER_EXECUTABLE_PATH;
-      else process.env.PUPPETEER_EXECUTABLE_PATH = saved;
       await dir.remove();
     }
   });

@@ -80,9 +80,8 @@ export class BrowserHost {
     this.#profileDir = path.join(this.#options.workRoot, `${process.pid}-${randomBytes(4).toString('hex')}`);
     const executablePath = findChromium();
     const shell = isHeadlessShell(executablePath);
-    // The full Chromium's singleton socket goes below TMPDIR, the server's: a path too long for it
-    // would kill Chromium at launch. The headless shell keeps no such socket.
-    if (!shell) assertChromiumTmpDir(os.tmpdir());
+    // Its socket goes below TMPDIR, the server's: a path too long for it would kill Chromium at launch.
+    assertChromiumTmpDir(executablePath, os.tmpdir());
     const started = Date.now();
     const browser = await puppeteer.launch({
       executablePath,
