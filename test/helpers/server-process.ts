@@ -65,6 +65,8 @@ export async function startServerEntry(
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       const code = await exited;
       clearTimeout(timer);
+      // A server that did not exit cleanly explains itself in the test log, as CI keeps nothing else.
+      if (code !== 0) console.log(`server entry exited with ${code}; its output:\n${output}`);
       await documents.remove();
       await printCache.remove();
       return code;

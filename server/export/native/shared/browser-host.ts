@@ -134,6 +134,11 @@ export class BrowserHost {
     const kind = shell ? ', headless shell' : '';
     this.#options.log(`Chromium started in ${Date.now() - started} ms (pid ${browser.process()?.pid}${kind})`);
     const profileDir = this.#profileDir;
+    // Puppeteer's pipe transport drops its 'error' listeners when it closes, but a killed Chromium's
+    // pipes may still report ECONNRESET after that: with no listener, Node throws it and the server
+    // died (test/e2e/faults.test.ts, under load). An error on a pipe to a browser that is gone
+    // says nothing the 'disconnected' handler below does not.
+    for (const stream of browser.process()?.stdio ?? []) stream?.on('error', () => undefined);
     // Puppeteer ends the calls to a dead Chromium when its pipe closes; once, in a run of
     // test/e2e/faults.test.ts, an export whose Chromium was killed waited 30 s on them instead.
     // The browser process gone, nothing it was asked will be answered.
