@@ -5,6 +5,7 @@ import type {ExportJob} from '../../engine';
 import type {Capture} from '../capture/capture-chapters';
 import {nonAsciiChars} from '../merge/ideograph-text';
 import type {OutlineEntry} from '../merge/merge-book';
+import type {BookLinks} from '../render/part-hrefs';
 import {MARKER} from '../shared/markers';
 import {contentBox} from '../shared/paper';
 import {TOC_NUMBERS_CSS} from './book-css';
@@ -47,7 +48,7 @@ export type AssembledBook = {
   /** The content, split into documents printed side by side. */
   parts: string[];
   /** What printing needs to point links inside the book. */
-  links: {chapterKeys: Record<string, string>; knownIds: string[]; publicOrigin: string};
+  links: BookLinks;
   /** Bookmarks: the TOC, the sidebar's items, each doc's headings. */
   outline: OutlineEntry[];
   metadata: {title: string; subject: string; language: string; direction: 'ltr' | 'rtl'};
@@ -121,7 +122,7 @@ export function assemble({job, plan, capture, tabs, partBytes, tagged = true}: A
     parts: splitIntoParts(chapters, tabs, partBytes).map((part) => documentShell(capture.styles, bookPartBody(part, ids), partCss)),
     links: {
       chapterKeys: chapterKeysByPath(plan.chapters),
-      knownIds: [...new Set(plan.chapters.flatMap((chapter) => pages.get(chapter.key)!.ids))],
+      knownIds: new Set(plan.chapters.flatMap((chapter) => pages.get(chapter.key)!.ids)),
       publicOrigin: manifest.siteUrl.replace(/\/+$/, ''),
     },
     outline: outlineEntries(plan.nodes, pages, options.disableToc ? undefined : texts.tocTitle),

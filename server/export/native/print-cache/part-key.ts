@@ -1,4 +1,5 @@
-import {normalizePath} from '../assemble/book-layout';
+import {createHash} from 'node:crypto';
+import {partHrefs} from '../render/part-hrefs';
 import type {PartPrinting} from '../render/print-content';
 import {codeDigest} from './code-digest';
 import {PrintCache} from './print-cache';
@@ -19,27 +20,6 @@ export type PartSettings = Pick<PartPrinting, 'origin' | 'pdf' | 'box' | 'margin
 /** The folders of the native engine whose code prints a part. */
 const PRINTING_CODE = ['render', 'shared'];
 
-const ENTITIES: Record<string, string> = {'&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>', '&#39;': "'", '&nbsp;': '\u00a0'};
-const unescape = (value: string) => value.replace(/&(?:amp|quot|lt|gt|#39|nbsp);/g, (entity) => ENTITIES[entity]!);
-
-/**
- * Where each marked link of the part goes, decided as render/page/book-links.ts linkBookPart
- * decides it: the part's print depends on these, not on the whole book's link tables, so a
- * heading added to another part leaves this part's key alone.
- */
-export function partLinks(html: string, links: PartSettings['links']): string[] {
-  const known = new Set(links.knownIds);
-  const resolved = new Set<string>();
-  for (const [tag] of html.matchAll(/<a\b[^>]*\bdata-export-path="[^"]*"[^>]*>/g)) {
-    const linkPath = unescape(/\bdata-export-path="([^"]*)"/.exec(tag)![1]!);
-    const hash = unescape(/\bdata-export-hash="([^"]*)"/.exec(tag)?.[1] ?? '');
-    const key = links.chapterKeys[normalizePath(linkPath)];
-    const id = key !== undefined && hash && known.has(`${key}--${hash}`) ? `${key}--${hash}` : key;
-    resolved.add(`${linkPath}#${hash}→${id ?? 'site'}`);
-  }
-  return [...resolved].sort();
-}
-
 /** The print cache key of a content part: its HTML, the print settings, its links, Chromium and the printing code. */
 export function partKey(html: string, settings: PartSettings): string {
   const {origin, pdf, box, marginTop, links, chromium, fonts} = settings;
@@ -51,9 +31,11 @@ export function partKey(html: string, settings: PartSettings): string {
     pdf,
     box,
     marginTop,
-    publicOrigin: links.publicOrigin,
-    links: partLinks(html, links),
-    html: withoutOrigin(html, origin),
+    // Where the part's own links go, not the whole book's link tables: a heading added to
+    // another part leaves this part's key alone.
+    links: partHrefs(html, links),
+    // Hashed apart, so that the key's JSON is not a copy of the part's 0.5 MB of HTML.
+    html: createHash('sha256').update(withoutOrigin(html, origin)).digest('hex'),
   });
 }
 

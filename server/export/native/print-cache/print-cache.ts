@@ -8,6 +8,8 @@ const DIGEST_BYTES = 32;
 const ENTRY = /^[0-9a-f]{64}\.bin$/;
 /** A file being written: `<key>.bin.<pid>-<random>.tmp`. */
 const TEMPORARY = /^[0-9a-f]{64}\.bin\.(\d+)-[0-9a-f]+\.tmp$/;
+/** How long a store trusts its own count of the bytes stored before it lists the directory again. */
+const RESCAN_MS = 30_000;
 
 export type PrintCacheOptions = {
   dir: string;
@@ -22,11 +24,18 @@ export type PrintCacheOptions = {
  * whole or not at all (written to a temporary file, then renamed), a reader checks the digest
  * stored with it and removes an entry that fails, and an entry removed by another process's
  * eviction is only a miss. Recency is the file's modification time, set on every hit.
+ * A store lists the directory to evict only when its count of the bytes there (those at its last
+ * listing, plus what it stored since) passes the cap, or every RESCAN_MS: listing and statting
+ * every entry on every store made a 3,000-doc export's 610 stores quadratic. What other
+ * processes store meanwhile may take the directory over the cap until one of them lists it.
  */
 export class PrintCache {
   readonly dir: string;
   readonly #maxBytes: number;
   readonly #log: (line: string) => void;
+  /** The entries' bytes at the last listing, plus those stored since. */
+  #bytes = 0;
+  #listedAt = 0;
 
   private constructor(options: PrintCacheOptions) {
     this.dir = options.dir;
@@ -72,7 +81,7 @@ export class PrintCache {
     return bytes;
   }
 
-  /** Stores `bytes` under `key` (unless larger than the whole cache), then evicts down to the size cap. */
+  /** Stores `bytes` under `key` (unless larger than the whole cache), then evicts down to the size cap when it may be over. */
   async put(key: string, bytes: Uint8Array): Promise<void> {
     if (bytes.length + DIGEST_BYTES > this.#maxBytes) return;
     const file = this.#file(key);
@@ -86,7 +95,8 @@ export class PrintCache {
       this.#log(`print cache: could not store ${path.basename(file)}: ${(error as Error).message}`);
       return;
     }
-    await this.#evict();
+    this.#bytes += bytes.length + DIGEST_BYTES;
+    if (this.#bytes > this.#maxBytes || Date.now() - this.#listedAt >= RESCAN_MS) await this.#evict();
   }
 
   /** Removes the least recently used entries until they fit the size cap. */
@@ -106,6 +116,8 @@ export class PrintCache {
       await fs.rm(path.join(this.dir, entry.name), {force: true});
       total -= entry.size;
     }
+    this.#bytes = total;
+    this.#listedAt = Date.now();
   }
 
   #file(key: string): string {

@@ -2,7 +2,8 @@ import type {Page, PDFOptions} from 'puppeteer-core';
 import {FigureFit} from './figure-fit';
 import {dropEmptyBoxes, fitBookPart, keepRowItemsWhole, settleBookPart, trimChapterEnds} from './page/book-part';
 import {linkBookPart, placeAnchors} from './page/book-links';
-import {ANCHOR, MARKER} from '../shared/markers';
+import {partHrefs, type BookLinks} from './part-hrefs';
+import {ANCHOR} from '../shared/markers';
 import {printPart} from '../shared/print-part';
 import type {PrintTabs} from '../shared/print-tabs';
 
@@ -18,8 +19,8 @@ export type PartPrinting = {
   /** The page's text area, CSS px. */
   box: {width: number; height: number};
   marginTop: number;
-  /** What linkBookPart needs to point links inside the book. */
-  links: {chapterKeys: Record<string, string>; knownIds: string[]; publicOrigin: string};
+  /** What pointing the part's links inside the book takes. */
+  links: BookLinks;
   log: (line: string) => void;
 };
 
@@ -61,7 +62,8 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
     pdf: printing.pdf,
     layoutWidth: printing.box.width,
     prepare: async (page) => {
-      await page.evaluate(linkBookPart, {...printing.links, marker: MARKER});
+      const unlinked = await page.evaluate(linkBookPart, partHrefs(html, printing.links));
+      if (unlinked.length > 0) printing.log(`links left as captured, not found in the part's HTML: ${unlinked.slice(0, 5).join(', ')}`);
       await settle(page, printing.log);
       const empty = Object.entries(await page.evaluate(dropEmptyBoxes, EMPTY_BOX_MIN_HEIGHT));
       if (empty.length > 0) {

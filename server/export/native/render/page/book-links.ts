@@ -36,33 +36,18 @@ export function placeAnchors(prefix: string): void {
 }
 
 /**
- * In a book part: points every marked link at its target. Links to exported
- * pages get `marker` + the target id (the merge turns them into in-PDF jumps);
- * other same-site links go to the site's public URL.
+ * In a book part: points every marked link where the server decided (render/part-hrefs.ts),
+ * by its path and hash as render/part-hrefs.ts linkKey joins them. Gives the links it found no
+ * entry for, which keep their href: none, unless the server read the part's HTML otherwise than
+ * the page parsed it.
  */
-export function linkBookPart(options: {
-  chapterKeys: Record<string, string>;
-  knownIds: string[];
-  marker: string;
-  publicOrigin: string;
-}): void {
-  const known = new Set(options.knownIds);
-  const normalize = (value: string) => {
-    try {
-      return decodeURI(value).replace(/\/+$/, '') || '/';
-    } catch {
-      return value;
-    }
-  };
+export function linkBookPart(hrefs: Record<string, string>): string[] {
+  const missing: string[] = [];
   for (const link of document.querySelectorAll('a[data-export-path]')) {
-    const path = link.getAttribute('data-export-path')!;
-    const hash = link.getAttribute('data-export-hash') ?? '';
-    const key = options.chapterKeys[normalize(path)];
-    if (key !== undefined) {
-      const id = hash && known.has(`${key}--${hash}`) ? `${key}--${hash}` : key;
-      link.setAttribute('href', options.marker + encodeURIComponent(id));
-    } else {
-      link.setAttribute('href', options.publicOrigin + path + (hash ? `#${encodeURIComponent(hash)}` : ''));
-    }
+    const key = `${link.getAttribute('data-export-path')}#${link.getAttribute('data-export-hash') ?? ''}`;
+    const href = hrefs[key];
+    if (href === undefined) missing.push(key);
+    else link.setAttribute('href', href);
   }
+  return missing;
 }

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {linkKey, partHrefs, type BookLinks} from '../../../../../server/export/native/render/part-hrefs';
+import {MARKER} from '../../../../../server/export/native/shared/markers';
+
+const links: BookLinks = {
+  chapterKeys: {'/docs/a': 'a', '/docs/b': 'b', '/docs/ü': 'u'},
+  knownIds: new Set(['b--setup']),
+  publicOrigin: 'https://example.com',
+};
+
+describe('partHrefs', () => {
+  it('points a link at its heading, else its chapter, else the public site', () => {
+    const html =
+      '<p><a href="x" data-export-path="/docs/b/" data-export-hash="setup">heading</a>' +
+      '<a data-export-path="/docs/b" data-export-hash="gone">chapter</a>' +
+      '<a data-export-path="/docs/a/" data-export-hash="">chapter</a>' +
+      '<a data-export-path="/blog/&amp;x" data-export-hash="top&amp;tail">site</a>' +
+      '<a href="/plain">not marked</a></p>';
+    assert.deepEqual(partHrefs(html, links), {
+      [linkKey('/docs/b/', 'setup')]: `${MARKER}b--setup`,
+      [linkKey('/docs/b', 'gone')]: `${MARKER}b`,
+      [linkKey('/docs/a/', '')]: `${MARKER}a`,
+      [linkKey('/blog/&x', 'top&tail')]: 'https://example.com/blog/&x#top%26tail',
+    });
+  });
+
+  it('finds a chapter by its percent-encoded path, as the page reads the attribute', () => {
+    assert.deepEqual(partHrefs('<a data-export-path="/docs/%C3%BC/" data-export-hash="">ü</a>', links), {
+      [linkKey('/docs/%C3%BC/', '')]: `${MARKER}u`,
+    });
+  });
+
+  it('reads a tag whose other attributes hold ">", as an older Chromium writes them', () => {
+    const html =
+      '<a title="a > b" data-export-path="/docs/a" data-export-hash="">a</a><a title="x" data-export-path="/docs/b" data-export-hash="">b</a>';
+    assert.deepEqual(Object.keys(partHrefs(html, links)), [linkKey('/docs/a', ''), linkKey('/docs/b', '')]);
+  });
+});
