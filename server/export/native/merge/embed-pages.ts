@@ -1,5 +1,5 @@
 import {deflateSync} from 'node:zlib';
-import {PDFName, PDFObjectCopier, PDFFlateStream, PDFRawStream, type PDFDict, type PDFDocument, type PDFRef} from 'pdf-lib';
+import {PDFDict, PDFName, PDFObjectCopier, PDFFlateStream, PDFRawStream, type PDFDocument, type PDFRef} from 'pdf-lib';
 import {decodedStream, joinStreams} from './content-streams';
 import {itemsOf} from './struct-elements';
 
@@ -8,6 +8,7 @@ export type EmbeddedPage = {ref: PDFRef; width: number; height: number};
 
 const FILTER = PDFName.of('Filter');
 const DECODE_PARMS = PDFName.of('DecodeParms');
+const RESOURCES = PDFName.of('Resources');
 
 /**
  * Makes the pages `indices` of `source` form XObjects of `book`, as pdf-lib's embedPdf does but
@@ -22,7 +23,9 @@ export function embedPages(book: PDFDocument, source: PDFDocument, indices: read
   const pages = source.getPages();
   return indices.map((index) => {
     const page = pages[index]!;
-    const {Resources} = page.node.normalizedEntries();
+    // Not normalizedEntries(): pdf-lib's normalize wraps the page's content in two streams of its
+    // own (a q and a Q), so a page drawn by one stream never took the fast path below.
+    const Resources = source.context.lookupMaybe(page.node.getInheritableAttribute(RESOURCES), PDFDict);
     const streams = itemsOf(page.node.get(PDFName.of('Contents'))).map((item) => source.context.lookup(item));
     const {x, y, width, height} = page.getMediaBox();
     const dict = book.context.obj({
