@@ -73,12 +73,14 @@ export class CaptureCache {
     for (const candidate of candidates) {
       const file = path.join(buildDir, candidate);
       if (!file.startsWith(buildDir + path.sep)) return undefined;
-      const html = await fs.readFile(file, 'utf8').catch(() => undefined);
+      // Read as latin1, a character a byte: what is cut below is ASCII markup, the digest is of the
+      // same bytes, and decoding the build's UTF-8 was most of the time (0.28 s at 1,000 docs).
+      const html = await fs.readFile(file, 'latin1').catch(() => undefined);
       if (html === undefined) continue;
       // A page parsed from the build is read without its docs sidebar (built-html.ts), which every
       // page holds: another doc's title or sidebar entry changed leaves the page's capture alone.
       const read = chapter.rendersInBrowser ? html.replace(RUNTIME_SCRIPT, '') : withoutDocSidebar(html).replace(SCRIPTS, '');
-      return {path: file, digest: createHash('sha256').update(read).digest('hex')};
+      return {path: file, digest: createHash('sha256').update(read, 'latin1').digest('hex')};
     }
     return undefined;
   }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import {createHash} from 'node:crypto';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
@@ -40,6 +41,16 @@ describe('CaptureCache', () => {
     assert.equal(await fingerprint(build.dir, '/', chapter('/docs/missing'), 's'), undefined);
     assert.equal(await fingerprint(build.dir, '/', chapter('/docs/../../etc/passwd'), 's'), undefined);
     assert.notEqual(await fingerprint(build.dir, '/', chapter('/docs/guides/setup'), 'other settings'), first);
+  });
+
+  it("digests a page's bytes as built, whatever its script", async () => {
+    await mkdir(path.join(build.dir, 'docs/zh'), {recursive: true});
+    const html = '<html><body><main><article>安装 — café ✓ 😀</article></main></body></html>';
+    await writeFile(path.join(build.dir, 'docs/zh/index.html'), html);
+    const file = await CaptureCache.builtFile(build.dir, '/', chapter('/docs/zh'));
+    assert.equal(file?.digest, createHash('sha256').update(Buffer.from(html, 'utf8')).digest('hex'));
+    await writeFile(path.join(build.dir, 'docs/zh/index.html'), html.replace('安装', '安裝'));
+    assert.notEqual((await CaptureCache.builtFile(build.dir, '/', chapter('/docs/zh')))?.digest, file?.digest, 'one ideograph changed');
   });
 
   it('gives a page back only while its build file says the same', async () => {
