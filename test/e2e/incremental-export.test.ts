@@ -133,12 +133,18 @@ describe('re-exports: the print cache prints only what changed', {timeout: 900_0
         }
       }
       await killed;
+      const day = new Date().toDateString();
       const [one, two] = [await start({PRINT_CACHE_DIR: shared.dir}), await start({PRINT_CACHE_DIR: shared.dir})];
       const [a, b] = await Promise.all([exportBook(one, 'shared-a'), exportBook(two, 'shared-b')]);
       await assertSameBook(a, edited);
       await assertSameBook(b, edited);
       // A server on other ports (as the CLI, which serves the build on a free port each run) finds the book.
-      const other = await exportBook(await start({PRINT_CACHE_DIR: shared.dir}), 'shared-c');
+      let other = await exportBook(await start({PRINT_CACHE_DIR: shared.dir}), 'shared-c');
+      // The cover shows the date, so a book is kept for its day only: in a run across midnight
+      // (it happened in CI) the book made after it is the one to find.
+      if (!prints(other.log).reused && new Date().toDateString() !== day) {
+        other = await exportBook(await start({PRINT_CACHE_DIR: shared.dir}), 'shared-d');
+      }
       assert.equal(prints(other.log).reused, true, other.log);
       assert.deepEqual(
         (await readdir(shared.dir)).filter((name) => !name.endsWith('.bin')),
