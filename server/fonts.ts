@@ -47,16 +47,42 @@ export async function checkFonts(fcList = 'fc-list'): Promise<FontReport> {
   }
 }
 
-let fontFiles: Promise<string> | undefined;
+/** The font files fontconfig lists, and the file of each PostScript name (the first fontconfig lists). */
+type FontList = {files: string[]; byPostscriptName: ReadonlyMap<string, string>};
+
+let fontList: Promise<FontList | undefined> | undefined;
+
+/** fontconfig's fonts, listed once per process; undefined without fontconfig. */
+function listFonts(): Promise<FontList | undefined> {
+  fontList ??= run('fc-list', ['--format', '%{file}\t%{postscriptname}\n'], {timeout: 10_000, maxBuffer: 16 * 1024 * 1024}).then(
+    ({stdout}) => {
+      const byPostscriptName = new Map<string, string>();
+      const files = stdout.split('\n').map((line) => {
+        const [file = '', name] = line.split('\t');
+        if (name && !byPostscriptName.has(name)) byPostscriptName.set(name, file);
+        return file;
+      });
+      return {files, byPostscriptName};
+    },
+    () => undefined,
+  );
+  return fontList;
+}
 
 /**
  * A SHA-256 of the font files fontconfig lists, once per process: a font installed or removed
  * changes how text prints, so the print cache's keys include it. Empty without fontconfig.
  */
-export function installedFontsDigest(): Promise<string> {
-  fontFiles ??= run('fc-list', ['--format', '%{file}\n'], {timeout: 10_000, maxBuffer: 16 * 1024 * 1024}).then(
-    ({stdout}) => createHash('sha256').update(stdout.split('\n').sort().join('\n')).digest('hex'),
-    () => '',
-  );
-  return fontFiles;
+export async function installedFontsDigest(): Promise<string> {
+  const list = await listFonts();
+  return list
+    ? createHash('sha256')
+        .update([...list.files].sort().join('\n'))
+        .digest('hex')
+    : '';
+}
+
+/** The file of the installed font with this PostScript name, as fontconfig (which Chromium asks on Linux) lists it; undefined where there is none. */
+export async function installedFontFile(postscriptName: string): Promise<string | undefined> {
+  return (await listFonts())?.byPostscriptName.get(postscriptName);
 }

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import {chmod, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
-import {checkFonts} from '../../server/fonts';
+import {execFileSync} from 'node:child_process';
+import {createHash} from 'node:crypto';
+import {checkFonts, installedFontFile, installedFontsDigest} from '../../server/fonts';
 import {tempDir} from '../helpers/fixtures';
 
 describe('font check', () => {
@@ -35,4 +37,19 @@ describe('font check', () => {
     const report = await checkFonts(path.join(scratch.dir, 'no-such-fc-list'));
     assert.equal(report.state, 'unchecked');
   });
+
+  it(
+    'lists the installed fonts once: their digest, and the file of each PostScript name as fontconfig matches it',
+    {skip: process.platform !== 'linux'},
+    async () => {
+      const fcList = (...args: string[]) => execFileSync('fc-list', args).toString();
+      // The print cache's keys stay as they were when the list held the files only.
+      const files = fcList('--format', '%{file}\n').split('\n').sort().join('\n');
+      assert.equal(await installedFontsDigest(), createHash('sha256').update(files).digest('hex'));
+      for (const name of ['NotoSansCJKsc-Regular', 'NotoNaskhArabic-Regular', 'DejaVuSans']) {
+        assert.equal(await installedFontFile(name), fcList(`:postscriptname=${name}`, '--format', '%{file}\n').split('\n')[0], name);
+      }
+      assert.equal(await installedFontFile('NoSuchFont-Regular'), undefined);
+    },
+  );
 });

@@ -1,8 +1,5 @@
-import {execFile} from 'node:child_process';
-import {promisify} from 'node:util';
 import * as fontkit from 'fontkit';
-
-const run = promisify(execFile);
+import {installedFontFile} from '../../../fonts';
 
 /**
  * For a font, by PostScript name: the glyphs that several code points draw, each with those code
@@ -11,25 +8,32 @@ const run = promisify(execFile);
  */
 export type FontSharedGlyphs = (postscriptName: string) => Promise<ReadonlyMap<number, readonly number[]> | undefined>;
 
-/** The file of an installed font with this PostScript name, from fontconfig; undefined where there is none. */
-async function fontFile(postscriptName: string): Promise<string | undefined> {
-  try {
-    const {stdout} = await run('fc-list', [`:postscriptname=${postscriptName}`, '--format', '%{file}\n'], {timeout: 10_000});
-    return stdout.split('\n').find(Boolean);
-  } catch {
-    return undefined;
-  }
+/** fontkit's reader of the font's character map: a glyph id for a code point, without the Glyph object glyphForCodePoint makes. */
+type CmapLookup = {lookup: (codePoint: number) => number};
+
+function glyphIdOf(font: fontkit.Font): (codePoint: number) => number {
+  const cmap = (font as unknown as {_cmapProcessor?: Partial<CmapLookup>})._cmapProcessor;
+  if (typeof cmap?.lookup === 'function') return (codePoint) => cmap.lookup!(codePoint);
+  return (codePoint) => font.glyphForCodePoint(codePoint).id;
+}
+
+/** The font of that name in a file: the file's only font, or the one of that name in a collection (.ttc). */
+async function openFont(file: string, postscriptName: string): Promise<fontkit.Font | undefined> {
+  // Given a name, fontkit takes a single font's as the name of a variation, and throws when it has none.
+  const opened = await fontkit.open(file);
+  return 'fonts' in opened ? (opened.getFont(postscriptName) ?? undefined) : opened;
 }
 
 async function readSharedGlyphs(postscriptName: string): Promise<ReadonlyMap<number, readonly number[]> | undefined> {
-  const file = await fontFile(postscriptName);
+  const file = await installedFontFile(postscriptName);
   if (!file) return undefined;
   try {
-    const font = await fontkit.open(file, postscriptName);
-    if (!('characterSet' in font)) return undefined;
+    const font = await openFont(file, postscriptName);
+    if (!font || !('characterSet' in font)) return undefined;
+    const glyphOf = glyphIdOf(font);
     const points = new Map<number, number[]>();
     for (const point of font.characterSet) {
-      const id = font.glyphForCodePoint(point).id;
+      const id = glyphOf(point);
       if (id === 0) continue;
       const list = points.get(id);
       if (list) list.push(point);

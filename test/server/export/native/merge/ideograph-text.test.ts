@@ -139,4 +139,18 @@ describe('restoreSharedGlyphText', () => {
     assert.ok(glyphs.get(font.glyphForCodePoint(0x30fb).id)?.includes(0x2027), '・ shares its glyph with U+2027');
     assert.equal(await installedFontSharedGlyphs()('NoSuchFont-Regular'), undefined);
   });
+
+  it(
+    'reads the shared glyphs of a font alone in its file too, not only of a collection',
+    {skip: process.platform !== 'linux'},
+    async () => {
+      const glyphs = await installedFontSharedGlyphs()('NotoNaskhArabic-Regular');
+      assert.ok(glyphs, 'fonts-noto-core is installed (scripts/setup.sh)');
+      const file = execFileSync('fc-list', [':postscriptname=NotoNaskhArabic-Regular', '--format', '%{file}\n']).toString().split('\n')[0]!;
+      assert.match(file, /\.ttf$/);
+      const font = fontkit.openSync(file) as fontkit.Font;
+      // Alef with madda above and its isolated presentation form are one glyph.
+      assert.deepEqual(glyphs.get(font.glyphForCodePoint(0x0622).id), [0x0622, 0xfe81]);
+    },
+  );
 });
