@@ -9,7 +9,8 @@ const MCID = PDFName.of('MCID');
 const MCR = PDFName.of('MCR');
 const NON_STRUCT = PDFName.of('NonStruct');
 /** What a NonStruct may hold to be dissolved: no attributes, title, alternate text or language of its own. */
-const PLAIN_KEYS = new Set(['Type', 'S', 'P', 'K', 'Pg']);
+// pdf-lib interns names (PDFName.of): a key is looked up as the object, not decoded.
+const PLAIN_KEYS = new Set(['Type', 'S', 'P', 'K', 'Pg'].map((key) => PDFName.of(key)));
 
 /** Marked content given a new owner: by page reference, MCID → the element that now holds it. */
 type Owners = Map<string, Map<number, PDFRef>>;
@@ -34,7 +35,7 @@ export function dissolveGroupingElements(part: PDFDocument, roots: readonly PDFO
 
   const dissolvable = (kid: PDFObject): PDFDict | undefined => {
     const group = kid instanceof PDFRef ? dictOf(context, kid) : undefined;
-    if (group?.get(S) !== NON_STRUCT || !group.keys().every((key) => PLAIN_KEYS.has(key.decodeText()))) return undefined;
+    if (group?.get(S) !== NON_STRUCT || !group.keys().every((key) => PLAIN_KEYS.has(key))) return undefined;
     const page = group.get(PG);
     const movable = itemsOf(group.get(K)).every((inner) => {
       if (inner instanceof PDFNumber) return page instanceof PDFRef;

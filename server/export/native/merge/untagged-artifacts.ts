@@ -34,11 +34,15 @@ function includes(bytes: Uint8Array, from: number, to: number, needle: Uint8Arra
   return false;
 }
 
-/** An operator of a content stream: its name and where its operands start and it ends. */
-type Operator = {name: string; operandsStart: number; end: number};
+/** Told of an operator of a content stream: its name, and where its operands start and it ends. */
+type OperatorVisit = (name: string, operandsStart: number, end: number) => void;
 
-/** Reads a content stream's operators (ISO 32000-1, 7.8.2), skipping operands, strings and comments. */
-function* operators(bytes: Uint8Array): Generator<Operator> {
+/**
+ * Reads a content stream's operators (ISO 32000-1, 7.8.2), skipping operands, strings and
+ * comments. A callback, not a generator: the example book's 164,000 operators took 68 ms cold
+ * and 30 ms warm as a generator, 33 and 15 ms this way.
+ */
+function forEachOperator(bytes: Uint8Array, visit: OperatorVisit): void {
   let at = 0;
   let operandsStart = -1;
   const length = bytes.length;
@@ -86,10 +90,10 @@ function* operators(bytes: Uint8Array): Generator<Operator> {
       if (name === 'BI') {
         // An inline image: its data runs to the EI that ends it.
         const data = findInlineImageEnd(bytes, at);
-        yield {name, operandsStart, end: data};
+        visit(name, operandsStart, data);
         at = data;
       } else {
-        yield {name, operandsStart, end: at};
+        visit(name, operandsStart, at);
       }
       operandsStart = -1;
     }
@@ -127,28 +131,27 @@ export function markUntaggedAsArtifacts(bytes: Uint8Array): Uint8Array {
     inserts.push({at, text: ' EMC\n'});
     open = false;
   };
-  for (const op of operators(bytes)) {
-    const {name} = op;
+  forEachOperator(bytes, (name, operandsStart, end) => {
     if (name === 'BDC' || name === 'BMC') {
-      close(op.operandsStart);
-      const owns = startsWith(bytes, op.operandsStart, ARTIFACT) || (name === 'BDC' && includes(bytes, op.operandsStart, op.end, MCID));
+      close(operandsStart);
+      const owns = startsWith(bytes, operandsStart, ARTIFACT) || (name === 'BDC' && includes(bytes, operandsStart, end, MCID));
       marks.push(owns);
       if (owns) owners++;
     } else if (name === 'EMC') {
-      close(op.operandsStart);
+      close(operandsStart);
       if (marks.pop()) owners--;
     } else if (name === 'BT' || name === 'ET') {
-      close(op.operandsStart);
+      close(operandsStart);
     } else if (PATH_BUILD.has(name)) {
-      if (pathStart < 0) pathStart = op.operandsStart;
+      if (pathStart < 0) pathStart = operandsStart;
     } else if (owners === 0 && (TEXT_SHOW.has(name) || PATH_PAINT.has(name))) {
       if (!open) {
-        inserts.push({at: PATH_PAINT.has(name) && pathStart >= 0 ? pathStart : op.operandsStart, text: '/Artifact BMC\n'});
+        inserts.push({at: PATH_PAINT.has(name) && pathStart >= 0 ? pathStart : operandsStart, text: '/Artifact BMC\n'});
         open = true;
       }
     }
     if (PATH_PAINT.has(name) || name === 'n') pathStart = -1;
-  }
+  });
   close(bytes.length);
   return edited(
     bytes,
@@ -163,11 +166,11 @@ export function markUntaggedAsArtifacts(bytes: Uint8Array): Uint8Array {
  */
 export function markContentAsArtifacts(bytes: Uint8Array, mcids: ReadonlySet<number>): Uint8Array {
   const edits: Edit[] = [];
-  for (const op of operators(bytes)) {
-    if (op.name !== 'BDC') continue;
-    const mcid = mcidIn(bytes, op.operandsStart, op.end);
-    if (mcid !== undefined && mcids.has(mcid)) edits.push({from: op.operandsStart, to: op.end, text: '/Artifact BMC'});
-  }
+  forEachOperator(bytes, (name, operandsStart, end) => {
+    if (name !== 'BDC') return;
+    const mcid = mcidIn(bytes, operandsStart, end);
+    if (mcid !== undefined && mcids.has(mcid)) edits.push({from: operandsStart, to: end, text: '/Artifact BMC'});
+  });
   return edited(bytes, edits);
 }
 
