@@ -81,6 +81,7 @@ describe('printing a book part', {timeout: 120_000}, () => {
     tabs.openAhead(1, 700);
     const widths: number[] = [];
     const texts: string[] = [];
+    const openedAfter: number[] = [];
     for (const name of ['First', 'Second', 'Third', 'Fourth']) {
       const bytes = await printPart(tabs, {
         ...part(`${name} part`),
@@ -89,11 +90,13 @@ describe('printing a book part', {timeout: 120_000}, () => {
         prepare: async (page) => void widths.push(await page.evaluate(() => window.innerWidth)),
       });
       texts.push(textOf(bytes).trim());
+      openedAfter.push(opened);
     }
     browser.off('targetcreated', count);
     assert.deepEqual(texts, ['First part', 'Second part', 'Third part', 'Fourth part']);
     assert.deepEqual(widths, [700, 500, 700, 700]);
     assert.equal(opened, 2, 'three prints in the tab opened ahead, the fourth in a second');
+    assert.deepEqual(openedAfter, [1, 1, 2, 2], 'the second tab opened while the first printed its last');
     assert.equal((await browser.pages()).length, 1, 'the first tab closed after its third print');
     await tabs.close();
     assert.equal((await browser.pages()).length, 0);
@@ -106,6 +109,7 @@ describe('printing a book part', {timeout: 120_000}, () => {
     browser.on('targetcreated', count);
     await printPart(tabs, part('Light'));
     await printPart(tabs, part(`Heavy ${'word '.repeat(25_000)}`));
+    assert.equal(opened, 2, 'the fresh tab opened while the heavy document printed');
     await printPart(tabs, part('Light again'));
     browser.off('targetcreated', count);
     await tabs.close();

@@ -75,5 +75,6 @@ export function printPart(tabs: PrintTabs, request: PrintRequest): Promise<Uint8
       return await page.pdf({...request.pdf, timeout: 0});
     },
     weigh,
+    request.html.length,
   );
 }

@@ -50,11 +50,17 @@ export class PrintTabs {
     }
   }
 
-  /** Runs `print` in an idle tab laid out `width` CSS px wide, or in a new one; `weigh` tells what the print weighed. */
-  async use<T>(width: number, print: (page: Page) => Promise<T>, weigh: (result: T) => number = () => 0): Promise<T> {
+  /**
+   * Runs `print` in an idle tab laid out `width` CSS px wide, or in a new one; `weigh` tells what
+   * the print weighed, and `expected` what it will weigh at least (its HTML's length).
+   */
+  async use<T>(width: number, print: (page: Page) => Promise<T>, weigh: (result: T) => number = () => 0, expected = 0): Promise<T> {
     if (this.#closed) throw new Error('the export has closed its print tabs');
     const tab = this.#idle.pop() ??
       (await this.#opening.shift()) ?? {page: await openExportPage(this.#browser, width), width, prints: 0, weight: 0};
+    // The tab's last print: the one to replace it opens meanwhile, not after it (a tab took 0.15 s
+    // to open on the example site, more with two renderers busy; the 1,000-doc book retires 25).
+    if (tab.prints + 1 >= this.#printsPerTab || tab.weight + expected >= this.#weightPerTab) this.openAhead(1, width);
     try {
       if (tab.width !== width) {
         await tab.page.setViewport({width, height: 1000});
@@ -72,8 +78,10 @@ export class PrintTabs {
     }
   }
 
-  /** Closes idle tabs but `count`: a renderer keeps much of what its tab printed, and the next prints need fewer tabs. */
+  /** Closes idle tabs, and those opening, but `count`: a renderer keeps much of what its tab printed, and the next prints need fewer tabs. */
   async keepIdle(count: number): Promise<void> {
+    const opened = await Promise.all(this.#opening.splice(0));
+    this.#idle.push(...opened.filter((tab) => tab !== undefined));
     await Promise.all(this.#idle.splice(count).map((tab) => closeQuietly(tab.page)));
   }
 
