@@ -47,8 +47,8 @@ export async function checkFonts(fcList = 'fc-list'): Promise<FontReport> {
   }
 }
 
-/** The font files fontconfig lists, and the file of each PostScript name (the first fontconfig lists). */
-type FontList = {files: string[]; byPostscriptName: ReadonlyMap<string, string>};
+/** A SHA-256 of the font files fontconfig lists, and the file of each PostScript name (the first fontconfig lists). */
+type FontList = {digest: string; byPostscriptName: ReadonlyMap<string, string>};
 
 let fontList: Promise<FontList | undefined> | undefined;
 
@@ -62,7 +62,7 @@ function listFonts(): Promise<FontList | undefined> {
         if (name && !byPostscriptName.has(name)) byPostscriptName.set(name, file);
         return file;
       });
-      return {files, byPostscriptName};
+      return {digest: createHash('sha256').update(files.sort().join('\n')).digest('hex'), byPostscriptName};
     },
     () => undefined,
   );
@@ -74,12 +74,7 @@ function listFonts(): Promise<FontList | undefined> {
  * changes how text prints, so the print cache's keys include it. Empty without fontconfig.
  */
 export async function installedFontsDigest(): Promise<string> {
-  const list = await listFonts();
-  return list
-    ? createHash('sha256')
-        .update([...list.files].sort().join('\n'))
-        .digest('hex')
-    : '';
+  return (await listFonts())?.digest ?? '';
 }
 
 /** The file of the installed font with this PostScript name, as fontconfig (which Chromium asks on Linux) lists it; undefined where there is none. */

@@ -29,7 +29,7 @@ async function readSharedGlyphs(postscriptName: string): Promise<ReadonlyMap<num
   if (!file) return undefined;
   try {
     const font = await openFont(file, postscriptName);
-    if (!font || !('characterSet' in font)) return undefined;
+    if (!font) return undefined;
     const glyphOf = glyphIdOf(font);
     const points = new Map<number, number[]>();
     for (const point of font.characterSet) {
