@@ -46,7 +46,9 @@ export async function startServerEntry(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
-  while (!output.includes('[export-pdf] API:')) {
+  // The banner's last line: the parent reads the pipe in chunks, so an earlier line
+  // can arrive before the rest of the banner is written (server/server-entry.ts).
+  while (!output.includes('[export-pdf] PDFs:')) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server entry did not start:\n${output}`);
