@@ -32,9 +32,9 @@ export class EngineSelector implements ExportEngine {
     await engine.run(job);
   }
 
-  async warm(job: Pick<ExportJob, 'manifest'>): Promise<void> {
+  async warm(job: Pick<ExportJob, 'manifest'>, trial?: ExportJob): Promise<void> {
     this.#warmed = this.pick(job);
-    await this.#warmed.warm?.(job);
+    await this.#warmed.warm?.(job, trial);
   }
 
   browserState(): BrowserState | undefined {

@@ -74,8 +74,10 @@ export interface ExportEngine {
   /**
    * Starts ahead of the first export of this site what the engine keeps between exports (a warm
    * browser), so that export does not wait for it. A failure here is the first export's to report.
+   * `trial`, when the site is up: an export of the site's default book the engine may run once to
+   * warm what it keeps (native/trial-export.ts); its output file and scratch directory are discarded.
    */
-  warm?(job: Pick<ExportJob, 'manifest'>): Promise<void>;
+  warm?(job: Pick<ExportJob, 'manifest'>, trial?: ExportJob): Promise<void>;
   /** The state of the browser the engine keeps between exports; none: it keeps none. */
   browserState?(): BrowserState | undefined;
   /** Releases what the engine keeps between exports (a warm browser). */

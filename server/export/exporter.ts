@@ -8,7 +8,8 @@ import type {SiteProbe} from '../site/site-probe';
 import type {BookStore} from '../store/book-store';
 import type {BookRecord} from '../../contracts/api';
 import {looksLikeCompletePdf, removeQuietly} from './atomic-file';
-import type {ExportEngine} from './engine';
+import type {ExportEngine, ExportJob} from './engine';
+import {newRunId} from './run-id';
 import type {ExportStatusBoard} from './export-status';
 import {InProcessQueue} from '../queue/in-process-queue';
 import type {ExportOrder, ExportResult, JobQueue, JobRunner, JobStatusSource, ProgressSink, QueueState} from '../queue/job-queue';
@@ -115,15 +116,23 @@ export class Exporter {
 
   /**
    * Has the engine of the site's default book start what it keeps between exports (the native
-   * engine's browser: about half a second at launch), so the first export finds it running.
-   * Never fails: an engine that cannot start says so when an export asks for it.
+   * engine's browser: about half a second at launch), so the first export finds it running, and,
+   * when the site is up, warm it with a trial export of that book into a scratch directory removed
+   * afterwards. Never fails: an engine that cannot start says so when an export asks for it.
    */
   async warm(): Promise<void> {
+    const workDir = path.join(this.#options.workRoot, newRunId());
     try {
-      const {manifest} = resolveExportTarget(await this.#loadManifests());
-      if (!this.#closing) await this.#options.engine.warm?.({manifest});
+      const target = resolveExportTarget(await this.#loadManifests());
+      if (this.#closing) return;
+      const siteUp = await this.#options.siteProbe();
+      if (siteUp) await fs.mkdir(workDir, {recursive: true});
+      const trial = siteUp ? this.#engineJob(target, workDir, path.join(workDir, 'trial.pdf'), () => undefined) : undefined;
+      await this.#options.engine.warm?.({manifest: target.manifest}, trial);
     } catch {
       // The first export reports it, with the error mapped as every export's is.
+    } finally {
+      await removeQuietly(workDir);
     }
   }
 
@@ -186,21 +195,7 @@ export class Exporter {
         throw new EngineFailed('not-created', `The site is not running at ${this.#options.siteOrigin}.`);
       }
       // Step 3: the engine writes the temporary file.
-      await engine.run({
-        manifest: target.manifest,
-        docsPluginId: target.docsPluginId,
-        startPath: target.startPath,
-        outlineVersion: target.outlineVersion,
-        subset: target.subset,
-        siteOrigin: this.#options.siteOrigin,
-        buildDir: this.#options.servesBuild ? target.manifest.outDir : undefined,
-        outputFile: temporary,
-        workDir,
-        timeoutMs: Math.max(1, this.#options.timeoutMs - (Date.now() - startedAt)),
-        signal: this.#shutdown.signal,
-        log: say,
-        onProgress: (progress) => sink.progress(progress),
-      });
+      await engine.run({...this.#engineJob(target, workDir, temporary, say, startedAt), onProgress: (progress) => sink.progress(progress)});
       sink.writing();
       // Step 4: only a complete PDF replaces the destination.
       if (!(await looksLikeCompletePdf(temporary))) {
@@ -217,6 +212,24 @@ export class Exporter {
       await removeQuietly(temporary);
       await removeQuietly(workDir);
     }
+  }
+
+  /** What the engine is told of an export of `target` that started at `startedAt`: the deadline's time left is from then. */
+  #engineJob(target: ExportTarget, workDir: string, outputFile: string, log: (line: string) => void, startedAt = Date.now()): ExportJob {
+    return {
+      manifest: target.manifest,
+      docsPluginId: target.docsPluginId,
+      startPath: target.startPath,
+      outlineVersion: target.outlineVersion,
+      subset: target.subset,
+      siteOrigin: this.#options.siteOrigin,
+      buildDir: this.#options.servesBuild ? target.manifest.outDir : undefined,
+      outputFile,
+      workDir,
+      timeoutMs: Math.max(1, this.#options.timeoutMs - (Date.now() - startedAt)),
+      signal: this.#shutdown.signal,
+      log,
+    };
   }
 
   async #loadManifests(): Promise<Map<string, SiteManifest>> {

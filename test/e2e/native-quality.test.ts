@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import {readFile} from 'node:fs/promises';
+import {readFile, readdir} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import type {OutlineItem as SidebarItem} from '../../contracts/outline';
@@ -34,14 +34,16 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
 
   let browserStates: string[];
   let logBeforeExports: string;
+  let filesBeforeExports: string[];
 
   before(async () => {
     server = await startServerEntry('serve');
     browserStates = await browserStatesUntilRunning(server.apiUrl);
-    // The log line goes out before the browser counts as running, through a pipe of its own.
-    for (let wait = 0; wait < 50 && !/Chromium started/.test(server.output()); wait++)
+    // The log lines go out before the browser counts as running, through a pipe of their own.
+    for (let wait = 0; wait < 50 && !/warmed up|trial export failed/.test(server.output()); wait++)
       await new Promise((resolve) => setTimeout(resolve, 100));
     logBeforeExports = server.output();
+    filesBeforeExports = [...(await readdir(server.documentsDir)), ...(await readdir(server.printCacheDir))];
     const manifest = await readManifest(EXAMPLE_SITE);
     sidebar = manifest.docs[0]!.versions[0]!.sidebars.docsSidebar!;
     const exported = await exportTo(server, 'fileName=book');
@@ -246,13 +248,15 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     assert.match((await unknown.json()).error, /Unknown category "Nope"/);
   });
 
-  it('starts its browser with the server, before any export: /health reports it starting, then running', () => {
+  it('starts its browser with the server and warms it with a trial export that keeps nothing: /health reports it starting, then running', () => {
     assert.equal(browserStates.at(-1), 'running', browserStates.join(' → '));
     assert.ok(
       browserStates.every((state) => state === 'starting' || state === 'running'),
       browserStates.join(' → '),
     );
     assert.match(logBeforeExports, /Chromium started in \d+ ms/);
+    assert.match(logBeforeExports, /warmed up in \d+ ms: a trial export/);
+    assert.deepEqual(filesBeforeExports, [], 'no book in the documents directory, nothing in the print cache');
     assert.doesNotMatch(logBeforeExports, /\[export /, 'no export had started');
   });
 

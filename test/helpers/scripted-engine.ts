@@ -13,6 +13,8 @@ export class ScriptedEngine implements ExportEngine {
   readonly jobs: ExportJob[] = [];
   running = 0;
   maxRunning = 0;
+  /** What a test scripts for the exporter's warm-up; none: the engine keeps nothing warm. */
+  warm?: ExportEngine['warm'];
   behaviour: (job: ExportJob) => Promise<void> = async (job) => {
     await writeFile(job.outputFile, TINY_PDF);
   };

@@ -11,6 +11,8 @@ export type RunningEntry = {
   siteUrl: string;
   apiUrl: string;
   documentsDir: string;
+  /** The entry's own PRINT_CACHE_DIR, unless the test set one. */
+  printCacheDir: string;
   child: ChildProcess;
   /** Resolves with the exit code once the entry has exited. */
   exited: Promise<number | null>;
@@ -59,6 +61,7 @@ export async function startServerEntry(
     siteUrl: `http://127.0.0.1:${sitePort}`,
     apiUrl: `http://127.0.0.1:${apiPort}`,
     documentsDir: documents.dir,
+    printCacheDir: printCache.dir,
     child,
     exited,
     output: () => output,

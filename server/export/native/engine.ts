@@ -22,6 +22,7 @@ import type {ExportBrowser} from './shared/export-page';
 import {PhaseClock} from './shared/phase-clock';
 import {contentBox} from './shared/paper';
 import {PrintTabs} from './shared/print-tabs';
+import {trialJob, trialPlan} from './trial-export';
 
 export type NativeEngineOptions = {
   /** Parent of the warm browser's profile directory. */
@@ -66,6 +67,8 @@ type ExportContext = {
   printTabs: PrintTabs;
   clock: PhaseClock;
   report: (phase: EnginePhase, done?: number, total?: number) => void;
+  /** False for the trial export: it neither reads nor fills the capture cache and the print cache. */
+  cached: boolean;
 };
 
 /** The phases as a person waiting sees them; weights from the 100-doc benchmark (capture 1.9 s, print 5.4 s, merge 1.2 s). */
@@ -96,9 +99,13 @@ export class NativeEngine implements ExportEngine {
   readonly #printCache?: PrintCache;
   /** The last book being stored in the print cache: the next export here, and close, wait for it. */
   #storing: Promise<void> = Promise.resolve();
+  /** The trial export while it runs (warm). */
+  #warming?: Promise<void>;
+  readonly #log: (line: string) => void;
 
   constructor(options: NativeEngineOptions) {
     this.#pagesPerTab = options.pagesPerTab;
+    this.#log = options.log;
     this.#host = new BrowserHost({workRoot: options.workRoot, log: options.log, wsEndpoint: options.browserWsEndpoint});
     this.#tabs = options.tabs ?? Math.min(4, Math.max(2, os.availableParallelism()));
     this.#partBytes = options.partBytes ?? 500_000;
@@ -115,12 +122,30 @@ export class NativeEngine implements ExportEngine {
     );
   }
 
-  async warm(): Promise<void> {
-    await this.#host.acquire();
+  /** Starts the browser, then runs the trial export (trial-export.ts); /health says `starting` until it has ended. */
+  async warm(_job: unknown, trial?: ExportJob): Promise<void> {
+    const browser = await this.#host.acquire();
+    if (!trial) return;
+    const began = performance.now();
+    const job = trialJob(trial);
+    const warming = withDeadline(
+      job,
+      () => this.#host.kill(),
+      () => this.#trial(job, browser),
+    );
+    this.#warming = warming.catch(() => undefined);
+    try {
+      await warming;
+      this.#log(`warmed up in ${Math.round(performance.now() - began)} ms: a trial export of the default book, discarded`);
+    } catch (error) {
+      this.#log(`the trial export failed (${error instanceof Error ? error.message : String(error)}); the first export runs cold`);
+    } finally {
+      this.#warming = undefined;
+    }
   }
 
   browserState(): BrowserState {
-    return this.#host.state;
+    return this.#warming && this.#host.state === 'running' ? 'starting' : this.#host.state;
   }
 
   async close(): Promise<void> {
@@ -132,18 +157,28 @@ export class NativeEngine implements ExportEngine {
     const report = (phase: EnginePhase, done?: number, total?: number) => job.onProgress?.(progressIn(PROGRESS_PLAN, phase, done, total));
     const clock = new PhaseClock();
     report('discover');
-    await this.#storing;
+    // An export asked for during the trial waits for it rather than share the CPU with it.
+    await Promise.all([this.#storing, this.#warming]);
     const plan = await clock.time('discover', () => discover(job));
-    const browser = await this.#host.acquire();
+    await this.#withTabs(job, plan, {clock, report, cached: true});
+  }
+
+  async #trial(job: ExportJob, browser: ExportBrowser): Promise<void> {
+    const plan = trialPlan(await discover(job));
+    if (plan) await this.#withTabs(job, plan, {clock: new PhaseClock(), report: () => undefined, cached: false}, browser);
+  }
+
+  async #withTabs(job: ExportJob, plan: BookPlan, how: Pick<ExportContext, 'clock' | 'report' | 'cached'>, warm?: ExportBrowser) {
+    const browser = warm ?? (await this.#host.acquire());
     const printTabs = new PrintTabs(browser);
     try {
-      await this.#exportPlan(job, {plan, browser, printTabs, clock, report});
+      await this.#exportPlan(job, {...how, plan, browser, printTabs});
     } finally {
       await printTabs.close();
     }
   }
 
-  async #exportPlan(job: ExportJob, {plan, browser, printTabs, clock, report}: ExportContext): Promise<void> {
+  async #exportPlan(job: ExportJob, {plan, browser, printTabs, clock, report, cached}: ExportContext): Promise<void> {
     const tabs = this.#tabs;
     const renderTabs = this.#renderTabs ?? renderConcurrency();
     const chapters = plan.chapters.length;
@@ -160,7 +195,8 @@ export class NativeEngine implements ExportEngine {
       printTabsOpen = true;
       printTabs.openAhead(renderTabs, Math.floor(contentBox(paperFormat, margin).width));
     };
-    const captured = await clock.time('capture', () => capture(job, plan, browser, this.#cache, limits, onCaptured));
+    const captureCache = cached ? this.#cache : new CaptureCache();
+    const captured = await clock.time('capture', () => capture(job, plan, browser, captureCache, limits, onCaptured));
     report('assemble');
     const book = await clock.time('assemble', () =>
       withPartFiles(
@@ -168,7 +204,7 @@ export class NativeEngine implements ExportEngine {
         job.workDir,
       ),
     );
-    const cache = await this.#cacheKeys(job, plan, book, browser);
+    const cache = cached ? await this.#cacheKeys(job, plan, book, browser) : undefined;
     const kept = cache && (await cache.store.get(cache.book));
     if (kept) {
       // Nothing the book is made of changed: the book made last time is this export's file.

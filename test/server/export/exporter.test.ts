@@ -6,7 +6,8 @@ import {Busy, EngineFailed} from '../../../server/errors';
 import {Exporter} from '../../../server/export/exporter';
 import {LocalBookStore} from '../../../server/store/local-book-store';
 import {manifestsOf, tempDir, testManifest} from '../../helpers/fixtures';
-import {ScriptedEngine} from '../../helpers/scripted-engine';
+import {ScriptedEngine, exporterWith} from '../../helpers/scripted-engine';
+import type {ExportJob} from '../../../server/export/engine';
 
 // No process has this pid: Linux caps pids far below it.
 const DEAD_PID = 2 ** 30;
@@ -103,5 +104,35 @@ describe('Exporter', () => {
     await assert.rejects(queued, (error: unknown) => error instanceof Busy);
     await assert.rejects(subject.export('later.pdf'), (error: unknown) => error instanceof Busy);
     assert.deepEqual(await readdir(documentsDir), []);
+  });
+  it('warms the engine with a trial export of the default book in a scratch directory it removes, when the site is up', async () => {
+    for (const siteUp of [true, false]) {
+      const engine = new ScriptedEngine();
+      const trials: Array<{job?: ExportJob; scratch: string[]}> = [];
+      engine.warm = async (_job, trial) => {
+        trials.push({job: trial, scratch: trial ? await readdir(trial.workDir) : []});
+        if (trial) await writeFile(trial.outputFile, 'trial');
+      };
+      const workRoot = path.join(root.dir, `warm-${siteUp}`, 'work');
+      const subject = exporterWith(engine, {
+        documentsDir: path.join(root.dir, `warm-${siteUp}`, 'docs'),
+        workRoot,
+        siteProbe: async () => siteUp,
+      });
+      await subject.warm();
+      assert.equal(trials.length, 1);
+      const [{job, scratch}] = trials as [(typeof trials)[0]];
+      assert.equal(job === undefined, !siteUp, 'a trial only while the site is up');
+      if (job) {
+        assert.deepEqual(scratch, [], 'the scratch directory exists, empty');
+        assert.equal(path.dirname(job.workDir), workRoot);
+        assert.equal(path.dirname(job.outputFile), job.workDir);
+        assert.equal(job.subset, undefined);
+        assert.equal(job.startPath, '/docs/intro');
+        assert.equal(job.docsPluginId, 'default');
+      }
+      assert.deepEqual(await readdir(workRoot).catch(() => []), [], 'nothing of the trial is left');
+      assert.equal(engine.jobs.length, 0, 'no export ran');
+    }
   });
 });
