@@ -173,9 +173,10 @@ async function startServers(
   log(`Site: http://${shownHost}:${config.sitePort}${manifest.baseUrl}`);
   log(`API:  http://${shownHost}:${config.apiPort} (GET /health, /export-pdf, /pdf-files)`);
   log(`PDFs: ${store.where}`);
+  // Before anything here awaits: from the first request /health answers, the browser is starting.
+  if (!redisUrl) void exporter.warm();
   if ((await store.check()) === 'unreachable') log(`warning: the book store ${store.where} does not answer; /health says so`);
   if (redisUrl) log(`Exports: enqueued in ${queueName} on Redis; \`docusaurus-export-pdf worker\` processes run them`);
-  else void exporter.warm();
 
   return {
     config,

@@ -68,7 +68,7 @@ export function formatSizeReport(size: SiteSize, results: EngineResult[], summar
   }
   notes.push(
     'runs: wall time of each GET /export-pdf (DNF: did not finish, –: skipped); medians over finished runs; ' +
-      'runs: each a first export on a fresh server (cold Chromium, empty print cache); warm = the same export again on the server of run 1, nothing changed / run 1.',
+      'runs: each a first export on a fresh server, sent once /health says its browser is running (after the trial export at start), with an empty print cache; warm = the same export again on the server of run 1, nothing changed / run 1.',
     'peak RSS: max over runs of the peak sum of VmRSS of the server and all its descendants (Chromium included), ' +
       'sampled every 200 ms; pages shared between processes count once per process. ' +
       'peak PSS: the same with /proc/<pid>/smaps_rollup Pss, a shared page counted once in all (the memory the tree holds).',

@@ -63,6 +63,10 @@ export class Exporter {
   readonly #queue: JobQueue;
   readonly #shutdown = new AbortController();
   #closing = false;
+  /** True from warm's call until it has ended: the engine's browser counts as starting. */
+  #warming = false;
+  /** Settles when warm has ended; an export waits for it rather than share the CPU with the trial. */
+  #warmed: Promise<void> = Promise.resolve();
 
   constructor(options: ExporterOptions) {
     this.#options = options;
@@ -120,7 +124,13 @@ export class Exporter {
    * when the site is up, warm it with a trial export of that book into a scratch directory removed
    * afterwards. Never fails: an engine that cannot start says so when an export asks for it.
    */
-  async warm(): Promise<void> {
+  warm(): Promise<void> {
+    this.#warming = true;
+    this.#warmed = this.#warm().finally(() => (this.#warming = false));
+    return this.#warmed;
+  }
+
+  async #warm(): Promise<void> {
     const workDir = path.join(this.#options.workRoot, newRunId());
     try {
       const target = resolveExportTarget(await this.#loadManifests());
@@ -136,9 +146,12 @@ export class Exporter {
     }
   }
 
-  /** The state of the browser the engine keeps between exports, for /health; none: it keeps none. */
+  /**
+   * The state of the browser the engine keeps between exports, for /health; none: it keeps none.
+   * `starting` until warm has ended, also before the engine is known (it is the site manifest's choice).
+   */
   browserState(): BrowserState | undefined {
-    return this.#options.engine.browserState?.();
+    return this.#warming ? 'starting' : this.#options.engine.browserState?.();
   }
 
   /** Removes what exports whose process is gone left: scratch directories here, uncommitted books in the store. */
@@ -194,7 +207,8 @@ export class Exporter {
       if (!(await this.#options.siteProbe())) {
         throw new EngineFailed('not-created', `The site is not running at ${this.#options.siteOrigin}.`);
       }
-      // Step 3: the engine writes the temporary file.
+      // Step 3: the engine writes the temporary file, once the trial export at start has ended.
+      await this.#warmed;
       await engine.run({...this.#engineJob(target, workDir, temporary, say, startedAt), onProgress: (progress) => sink.progress(progress)});
       sink.writing();
       // Step 4: only a complete PDF replaces the destination.

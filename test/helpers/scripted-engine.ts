@@ -15,6 +15,8 @@ export class ScriptedEngine implements ExportEngine {
   maxRunning = 0;
   /** What a test scripts for the exporter's warm-up; none: the engine keeps nothing warm. */
   warm?: ExportEngine['warm'];
+  /** The browser state a test scripts; none: the engine keeps no browser. */
+  browserState?: ExportEngine['browserState'];
   behaviour: (job: ExportJob) => Promise<void> = async (job) => {
     await writeFile(job.outputFile, TINY_PDF);
   };

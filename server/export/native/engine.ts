@@ -99,8 +99,6 @@ export class NativeEngine implements ExportEngine {
   readonly #printCache?: PrintCache;
   /** The last book being stored in the print cache: the next export here, and close, wait for it. */
   #storing: Promise<void> = Promise.resolve();
-  /** The trial export while it runs (warm). */
-  #warming?: Promise<void>;
   readonly #log: (line: string) => void;
 
   constructor(options: NativeEngineOptions) {
@@ -122,30 +120,26 @@ export class NativeEngine implements ExportEngine {
     );
   }
 
-  /** Starts the browser, then runs the trial export (trial-export.ts); /health says `starting` until it has ended. */
+  /** Starts the browser, then runs the trial export (trial-export.ts) under a deadline of its own. */
   async warm(_job: unknown, trial?: ExportJob): Promise<void> {
     const browser = await this.#host.acquire();
     if (!trial) return;
     const began = performance.now();
     const job = trialJob(trial);
-    const warming = withDeadline(
-      job,
-      () => this.#host.kill(),
-      () => this.#trial(job, browser),
-    );
-    this.#warming = warming.catch(() => undefined);
     try {
-      await warming;
+      await withDeadline(
+        job,
+        () => this.#host.kill(),
+        () => this.#trial(job, browser),
+      );
       this.#log(`warmed up in ${Math.round(performance.now() - began)} ms: a trial export of the default book, discarded`);
     } catch (error) {
       this.#log(`the trial export failed (${error instanceof Error ? error.message : String(error)}); the first export runs cold`);
-    } finally {
-      this.#warming = undefined;
     }
   }
 
   browserState(): BrowserState {
-    return this.#warming && this.#host.state === 'running' ? 'starting' : this.#host.state;
+    return this.#host.state;
   }
 
   async close(): Promise<void> {
@@ -157,8 +151,7 @@ export class NativeEngine implements ExportEngine {
     const report = (phase: EnginePhase, done?: number, total?: number) => job.onProgress?.(progressIn(PROGRESS_PLAN, phase, done, total));
     const clock = new PhaseClock();
     report('discover');
-    // An export asked for during the trial waits for it rather than share the CPU with it.
-    await Promise.all([this.#storing, this.#warming]);
+    await this.#storing;
     const plan = await clock.time('discover', () => discover(job));
     await this.#withTabs(job, plan, {clock, report, cached: true});
   }

@@ -135,4 +135,32 @@ describe('Exporter', () => {
       assert.equal(engine.jobs.length, 0, 'no export ran');
     }
   });
+  it('says the browser is starting until warm has ended, and runs an export asked for meanwhile after it', async () => {
+    const engine = new ScriptedEngine();
+    let finishTrial!: () => void;
+    const events: string[] = [];
+    engine.warm = async () => {
+      await new Promise<void>((resolve) => (finishTrial = resolve));
+      events.push('trial ended');
+    };
+    engine.browserState = () => 'running';
+    const write = engine.behaviour;
+    engine.behaviour = async (job) => {
+      events.push('export ran');
+      await write(job);
+    };
+    const dir = path.join(root.dir, 'warm-wait');
+    const subject = exporterWith(engine, {documentsDir: path.join(dir, 'docs'), workRoot: path.join(dir, 'work')});
+    await mkdir(path.join(dir, 'docs'), {recursive: true});
+    const warming = subject.warm();
+    assert.equal(subject.browserState(), 'starting', 'from the call on, before anything awaited');
+    const exporting = subject.export('during-trial.pdf');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(events, [], 'the export waits');
+    finishTrial();
+    await warming;
+    assert.equal(subject.browserState(), 'running');
+    await exporting;
+    assert.deepEqual(events, ['trial ended', 'export ran']);
+  });
 });
