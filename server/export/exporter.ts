@@ -190,6 +190,9 @@ export class Exporter {
 
   async #run(jobId: string, fileName: string, target: ExportTarget, sink: ProgressSink): Promise<ExportResult> {
     const {store, engine, log} = this.#options;
+    // The trial export at start runs first, as an export queued before this one would: rather than
+    // share the CPU with it, and outside this export's deadline.
+    await this.#warmed;
     const startedAt = Date.now();
     const workDir = path.join(this.#options.workRoot, jobId);
     const temporary = store.stagingFile(fileName, jobId, workDir);
@@ -207,8 +210,7 @@ export class Exporter {
       if (!(await this.#options.siteProbe())) {
         throw new EngineFailed('not-created', `The site is not running at ${this.#options.siteOrigin}.`);
       }
-      // Step 3: the engine writes the temporary file, once the trial export at start has ended.
-      await this.#warmed;
+      // Step 3: the engine writes the temporary file.
       await engine.run({...this.#engineJob(target, workDir, temporary, say, startedAt), onProgress: (progress) => sink.progress(progress)});
       sink.writing();
       // Step 4: only a complete PDF replaces the destination.
