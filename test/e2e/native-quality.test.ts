@@ -264,6 +264,8 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     const launches = server.output().match(/Chromium started/g) ?? [];
     assert.equal(launches.length, 1, server.output());
     assert.match(server.output(), /reused all 1 captured pages: the build has not changed/);
+    // The first export's Mermaid pages rendered in the tab the trial left, the site loaded in it.
+    assert.match(server.output(), /rendering in the tab an earlier capture left with the site loaded/);
     assert.ok(path.isAbsolute(file));
   });
 });

@@ -9,6 +9,7 @@ import {assemble} from './assemble/assemble';
 import {withPartFiles, type BookOnDisk} from './assemble/part-files';
 import {capture} from './capture/capture';
 import {CaptureCache} from './capture/capture-cache';
+import {KeptSiteTab, type SiteTab} from './capture/site-tab';
 import {withDeadline} from './deadline';
 import {discover} from './discover/discover';
 import {installedFontSharedGlyphs} from './merge/font-shared-glyphs';
@@ -90,6 +91,8 @@ export class NativeEngine implements ExportEngine {
   readonly name = 'native';
   readonly #host: BrowserHost;
   readonly #cache = new CaptureCache();
+  /** The trial export's capture tab, with the site loaded, for the next export's capture. */
+  readonly #siteTab = new KeptSiteTab();
   readonly #sharedGlyphs = installedFontSharedGlyphs();
   readonly #tabs: number;
   readonly #partBytes: number;
@@ -143,6 +146,7 @@ export class NativeEngine implements ExportEngine {
   }
 
   async close(): Promise<void> {
+    await this.#siteTab.drop();
     await this.#storing;
     await this.#host.close();
   }
@@ -189,7 +193,9 @@ export class NativeEngine implements ExportEngine {
       printTabs.openAhead(renderTabs, Math.floor(contentBox(paperFormat, margin).width));
     };
     const captureCache = cached ? this.#cache : new CaptureCache();
-    const captured = await clock.time('capture', () => capture(job, plan, browser, captureCache, limits, onCaptured));
+    // The trial leaves its tab to the first export (site-tab.ts); a real export leaves none.
+    const handoff = cached ? {take: () => this.#siteTab.take()} : {keep: (tab: SiteTab) => this.#siteTab.keep(tab)};
+    const captured = await clock.time('capture', () => capture(job, plan, browser, captureCache, limits, onCaptured, handoff));
     report('assemble');
     const book = await clock.time('assemble', () =>
       withPartFiles(

@@ -1,14 +1,13 @@
 import {readFile} from 'node:fs/promises';
 import type {Page} from 'puppeteer-core';
 import type {Chapter} from '../../book-plan';
-import {openExportPage, type ExportBrowser} from '../shared/export-page';
-import {PAGE_LIB_SCRIPT} from './page/page-lib';
+import type {ExportBrowser} from '../shared/export-page';
 import {withoutDocSidebar} from './built-html';
 import {openParserPage} from './parser-page';
 import {capturePage, pageStyles, type CaptureSettings, type CapturedPage, type PageStyles} from './page/capture-page';
 import {settlePage, showRoute} from './page/route';
 import {fnv1a} from '../shared/fnv1a';
-import {isRuntimeScript} from './capture-cache';
+import {closeSiteTab, openSiteTab, type SiteTab} from './site-tab';
 
 export type CaptureOptions = {
   /** Origin the site answers at. */
@@ -31,6 +30,10 @@ export type CaptureOptions = {
   log: (line: string) => void;
   /** Called after each page, with the count done so far. */
   onPage?: (done: number, total: number) => void;
+  /** A tab with the site loaded (site-tab.ts): the first rendering tab, closed at the end if no page renders. */
+  siteTab?: SiteTab;
+  /** Given the last rendering tab instead of closing it. */
+  keepSiteTab?: (tab: SiteTab) => void;
 };
 
 /** What the book is assembled from: every chapter's page, and the site's CSS. */
@@ -64,11 +67,6 @@ const PAGES_PER_PARSER = 200;
 const ROUTES_PER_SITE_LOAD = 12;
 /** Tokens this long (identifiers, paths, URLs) get line-break opportunities: see page/long-tokens.ts. */
 const LONG_TOKEN = 14;
-/**
- * Below Docusaurus' 996 px breakpoint the site renders its mobile layout: no
- * desktop sidebar or TOC to re-render on every route, so each page costs less.
- */
-const CAPTURE_VIEWPORT_WIDTH = 900;
 
 async function openAt(page: Page, url: string, timeoutMs: number): Promise<void> {
   await page.goto(url, {waitUntil: 'domcontentloaded', timeout: timeoutMs});
@@ -158,35 +156,37 @@ export async function captureChapters(browser: ExportBrowser, chapters: Chapter[
   };
 
   let next = 0;
+  let loadedTab = options.siteTab;
   const siteOrigin = new URL(options.origin).origin;
+  const captureInTab = async (tab: SiteTab, chapter: Chapter) => {
+    const captured = await captureOne(tab.page, chapter, options);
+    tab.routes++;
+    // The tab's scripts, those of earlier routes included: a superset of what the page ran.
+    scripts.set(chapter.key, [...tab.scripts]);
+    done(chapter, captured);
+  };
   const renderInTabs = async () => {
     while (next < rendered.length) {
       // Taken before any await, so two tabs never start on the same chapter.
       const first = rendered[next++]!;
-      const page = await openExportPage(browser, CAPTURE_VIEWPORT_WIDTH, PAGE_LIB_SCRIPT);
-      // Every script of the site this tab loads, the ones earlier routes loaded included: a superset of what each page ran.
-      const loaded = new Set<string>();
-      page.on('request', (request) => {
-        if (request.resourceType() !== 'script') return;
-        const url = new URL(request.url());
-        if (url.origin === siteOrigin && !isRuntimeScript(url.pathname)) loaded.add(url.pathname);
-      });
-      const captureInTab = async (chapter: Chapter) => {
-        const captured = await captureOne(page, chapter, options);
-        scripts.set(chapter.key, [...loaded]);
-        done(chapter, captured);
-      };
+      const loaded = loadedTab;
+      loadedTab = undefined;
+      const tab = loaded ?? (await openSiteTab(browser, siteOrigin));
+      const onError = (error: unknown) => options.log(`page error on ${tab.page.url()}: ${(error as Error).message}`);
+      tab.page.on('pageerror', onError);
+      let keep = false;
       try {
-        page.on('pageerror', (error) => options.log(`page error on ${page.url()}: ${(error as Error).message}`));
-        await openAt(page, options.origin + first.permalink, options.pageTimeoutMs);
-        await captureInTab(first);
-        for (let count = 1; count < (options.pagesPerTab ?? PAGES_PER_TAB) && next < rendered.length; count++) {
-          await captureInTab(rendered[next++]!);
-        }
+        if (loaded) options.log(`rendering in the tab an earlier capture left with the site loaded (${loaded.routes} route(s) shown)`);
+        else await openAt(tab.page, options.origin + first.permalink, options.pageTimeoutMs);
+        await captureInTab(tab, first);
+        while (tab.routes < (options.pagesPerTab ?? PAGES_PER_TAB) && next < rendered.length) await captureInTab(tab, rendered[next++]!);
         // Doc pages are where the site's CSS for content lives; a tab ends on one.
-        styles.push(await page.evaluate(pageStyles));
+        styles.push(await tab.page.evaluate(pageStyles));
+        keep = options.keepSiteTab !== undefined && next >= rendered.length;
       } finally {
-        await page.close().catch(() => undefined);
+        tab.page.off('pageerror', onError);
+        if (keep) options.keepSiteTab!(tab);
+        else await closeSiteTab(tab);
       }
     }
   };
@@ -200,6 +200,10 @@ export async function captureChapters(browser: ExportBrowser, chapters: Chapter[
     await parseBuilt();
     if (renderers < tabs && rendered.length - next >= ROUTES_PER_SITE_LOAD) await renderInTabs();
   };
-  await Promise.all([parseThenRender(), ...Array.from({length: renderers}, renderInTabs)]);
+  try {
+    await Promise.all([parseThenRender(), ...Array.from({length: renderers}, renderInTabs)]);
+  } finally {
+    if (loadedTab) await closeSiteTab(loadedTab);
+  }
   return {pages, scripts, styles: mergeStyles(styles), counts: {fromBuild: fromBuild.length, rendered: rendered.length}};
 }

@@ -5,6 +5,7 @@ import {captureChapters, mergeStyles, type Capture} from './capture-chapters';
 import {CaptureCache, type CachedCapture} from './capture-cache';
 import type {CapturedPage} from './page/capture-page';
 import {runPool} from '../shared/run-pool';
+import {closeSiteTab, stillCurrent, type SiteTabHandoff} from './site-tab';
 
 export type CaptureLimits = {
   /** Tabs capturing at once. */
@@ -29,6 +30,7 @@ export async function capture(
   cache: CaptureCache,
   settings: CaptureLimits,
   onCaptured: (done: number) => void,
+  handoff: SiteTabHandoff = {},
 ): Promise<Capture> {
   const options = job.manifest.options;
   const {buildDir} = job;
@@ -54,7 +56,9 @@ export async function capture(
     return !reusable[index];
   });
   const cachedStyles = buildDir ? cache.styles(buildDir) : undefined;
+  const siteTab = await stillCurrent(handoff.take?.(), job.siteOrigin, files[plan.chapters.findIndex((one) => one.rendersInBrowser)]);
   if (missing.length === 0 && cachedStyles) {
+    if (siteTab) await closeSiteTab(siteTab);
     job.log(`reused all ${pages.size} captured pages: the build has not changed`);
     return {pages, styles: cachedStyles};
   }
@@ -75,6 +79,8 @@ export async function capture(
     pageTimeoutMs: settings.pageTimeoutMs,
     pagesPerTab: settings.pagesPerTab,
     builtFiles,
+    siteTab,
+    keepSiteTab: handoff.keep,
     log: job.log,
     onPage: (done, total) => {
       onCaptured(reused + Math.min(done, missing.length));
