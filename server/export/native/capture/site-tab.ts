@@ -11,7 +11,8 @@ import {PAGE_LIB_SCRIPT} from './page/page-lib';
 const CAPTURE_VIEWPORT_WIDTH = 900;
 /**
  * How long the trial export's tab waits for the first export. It holds the site's scripts and
- * a page (60–100 MB on the example site); an export later than this loads the site afresh.
+ * a page (an idle server of the 3,000-doc benchmark site: 550 MB of RSS with it, 330 MB
+ * without); an export later than this loads the site afresh.
  */
 export const KEEP_SITE_TAB_MS = 5 * 60_000;
 
