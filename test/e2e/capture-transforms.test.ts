@@ -47,6 +47,13 @@ describe('capture transforms', {timeout: 60_000}, () => {
     assert.deepEqual((await capture('<p><img src="/a.png" alt="A"></p>')).warnings, []);
   });
 
+  it('leaves out comments, so a server-rendered page captures as the same page rendered by the router', async () => {
+    const served = await capture('<ul><li><a href="/docs/a"><code>config-flow</code></a>: <!-- -->Set up via the UI<!-- --></li></ul>');
+    const routed = await capture('<ul><li><a href="/docs/a"><code>config-flow</code></a>: Set up via the UI</li></ul>');
+    assert.doesNotMatch(served.html, /<!--/);
+    assert.equal(served.html, routed.html);
+  });
+
   it('renames SVG ids so the diagram’s own CSS still applies in a doc whose id has a slash', async () => {
     const svg = `<svg id="mermaid-1" xmlns="http://www.w3.org/2000/svg" width="100" height="40"><style>#mermaid-1 .node rect{fill:#ececff;stroke:#9370db}</style><g class="node"><rect id="n1" width="80" height="30"></rect></g><use href="#n1"></use></svg>`;
     const captured = await capture(`<p>Diagram:</p><div class="docusaurus-mermaid-container">${svg}</div>`, 'advanced/architecture');

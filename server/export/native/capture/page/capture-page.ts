@@ -67,6 +67,13 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   const root = content.cloneNode(true) as HTMLElement;
   for (const selector of settings.excludeSelectors) root.querySelectorAll(selector).forEach((element) => element.remove());
   root.querySelectorAll('script, noscript, .theme-doc-toc-mobile, .pagination-nav').forEach((element) => element.remove());
+  // A server-rendered page keeps React's empty comments between adjacent texts (`: <!-- -->Integration`),
+  // which the same page rendered by the site's router has not: without them a page captures the
+  // same however its tab reached it, and its part prints the same.
+  const comments = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+  const found: Node[] = [];
+  while (comments.nextNode()) found.push(comments.currentNode);
+  for (const comment of found) comment.parentNode?.removeChild(comment);
 
   lib.showTabPanels(root);
   lib.openDetails(root);
