@@ -157,16 +157,15 @@ export class NativeEngine implements ExportEngine {
     report('discover');
     await this.#storing;
     const plan = await clock.time('discover', () => discover(job));
-    await this.#withTabs(job, plan, {clock, report, cached: true});
+    await this.#withTabs(job, plan, await this.#host.acquire(), {clock, report, cached: true});
   }
 
   async #trial(job: ExportJob, browser: ExportBrowser): Promise<void> {
     const plan = trialPlan(await discover(job));
-    if (plan) await this.#withTabs(job, plan, {clock: new PhaseClock(), report: () => undefined, cached: false}, browser);
+    if (plan) await this.#withTabs(job, plan, browser, {clock: new PhaseClock(), report: () => undefined, cached: false});
   }
 
-  async #withTabs(job: ExportJob, plan: BookPlan, how: Pick<ExportContext, 'clock' | 'report' | 'cached'>, warm?: ExportBrowser) {
-    const browser = warm ?? (await this.#host.acquire());
+  async #withTabs(job: ExportJob, plan: BookPlan, browser: ExportBrowser, how: Pick<ExportContext, 'clock' | 'report' | 'cached'>) {
     const printTabs = new PrintTabs(browser);
     try {
       await this.#exportPlan(job, {...how, plan, browser, printTabs});

@@ -5,7 +5,8 @@ import type {ExportJob} from '../engine';
  * The book of the trial export a server runs once its browser is up (engine.ts: warm): two
  * chapters of the site, one its build holds whole and one that renders in a browser tab, diagrams
  * first (one alone when the book has one kind). The second loads the site's scripts, and its
- * diagram library when it has diagrams, into the browser's cache; both, the cover, the TOC and
+ * diagram library when it has diagrams, into the browser's cache, and its tab is kept for the first
+ * export's pages that render in the browser (capture/site-tab.ts); both, the cover, the TOC and
  * the merge run the export's code once, so the first export is not the process's first run of it
  * (a cold merge of the example site took 1.4 s, against 0.6–0.9 s in a process that had exported
  * before). Undefined for a book of no chapter.
