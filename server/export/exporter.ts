@@ -2,7 +2,7 @@ import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {BrowserState} from '../../contracts/api';
 import type {SiteManifest} from '../../contracts/manifest';
-import {DomainError, EngineFailed} from '../errors';
+import {DomainError, EngineFailed, TimedOut} from '../errors';
 import {defaultFileName} from '../file-name';
 import type {SiteProbe} from '../site/site-probe';
 import type {BookStore} from '../store/book-store';
@@ -190,10 +190,7 @@ export class Exporter {
 
   async #run(jobId: string, fileName: string, target: ExportTarget, sink: ProgressSink): Promise<ExportResult> {
     const {store, engine, log} = this.#options;
-    // The trial export at start runs first, as an export queued before this one would: rather than
-    // share the CPU with it, and outside this export's deadline.
-    await this.#warmed;
-    const startedAt = Date.now();
+    let startedAt = Date.now();
     const workDir = path.join(this.#options.workRoot, jobId);
     const temporary = store.stagingFile(fileName, jobId, workDir);
     const say = (line: string) => log(`[export ${jobId}] ${line}`);
@@ -206,9 +203,15 @@ export class Exporter {
       await removeQuietly(workDir);
       await fs.mkdir(workDir, {recursive: true});
       await store.ready();
-      // Step 2: the site must be up, or the export fails now rather than at the deadline.
-      if (!(await this.#options.siteProbe())) {
-        throw new EngineFailed('not-created', `The site is not running at ${this.#options.siteOrigin}.`);
+      // Step 2: the site must be up, or the export fails now rather than at the deadline; also while
+      // the trial export at start runs, which on a site gone down waits out its page timeout.
+      await this.#siteMustBeUp();
+      if (this.#warming) {
+        // The trial runs first, as an export queued before this one would: rather than share the
+        // CPU with it, and outside this export's deadline.
+        await this.#warmed;
+        await this.#siteMustBeUp();
+        startedAt = Date.now();
       }
       // Step 3: the engine writes the temporary file.
       await engine.run({...this.#engineJob(target, workDir, temporary, say, startedAt), onProgress: (progress) => sink.progress(progress)});
@@ -221,12 +224,29 @@ export class Exporter {
       say(`${fileName}: ${fileSize} bytes in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
       return {fileName, pdfPath, fileSize};
     } catch (error) {
-      const failure = asDomainError(error);
+      const engineFailure = asDomainError(error);
+      const failure = await this.#explained(engineFailure);
       say(`${fileName}: failed: ${failure.message}${failure.detail ? ` (${failure.detail})` : ''}`);
+      if (failure !== engineFailure) say(`${fileName}: the engine said: ${engineFailure.detail ?? engineFailure.message}`);
       throw failure;
     } finally {
       await removeQuietly(temporary);
       await removeQuietly(workDir);
+    }
+  }
+
+  /** A failure of the engine as the site's going down, when that is what it was: the documented error of a site not running. */
+  async #explained(failure: DomainError): Promise<DomainError> {
+    const engineError = failure instanceof EngineFailed && failure.outcome === 'command-failed' && !(failure instanceof TimedOut);
+    if (!engineError || this.#shutdown.signal.aborted || (await this.#options.siteProbe())) return failure;
+    return new EngineFailed('not-created', `The site is not running at ${this.#options.siteOrigin}: it stopped during the export.`, {
+      cause: failure,
+    });
+  }
+
+  async #siteMustBeUp(): Promise<void> {
+    if (!(await this.#options.siteProbe())) {
+      throw new EngineFailed('not-created', `The site is not running at ${this.#options.siteOrigin}.`);
     }
   }
 

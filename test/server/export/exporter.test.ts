@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {mkdir, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
-import {Busy, EngineFailed} from '../../../server/errors';
+import {Busy, EngineFailed, TimedOut} from '../../../server/errors';
 import {Exporter} from '../../../server/export/exporter';
 import {LocalBookStore} from '../../../server/store/local-book-store';
 import {manifestsOf, tempDir, testManifest} from '../../helpers/fixtures';
@@ -162,5 +162,73 @@ describe('Exporter', () => {
     assert.equal(subject.browserState(), 'running');
     await exporting;
     assert.deepEqual(events, ['trial ended', 'export ran']);
+  });
+  it('fails an export asked for during warm-up at once when the site is down, without waiting for the trial', async () => {
+    const engine = new ScriptedEngine();
+    let finishTrial!: () => void;
+    let siteUp = true;
+    engine.warm = () => new Promise<void>((resolve) => (finishTrial = resolve));
+    const dir = path.join(root.dir, 'warm-site-down');
+    const subject = exporterWith(engine, {
+      documentsDir: path.join(dir, 'docs'),
+      workRoot: path.join(dir, 'work'),
+      siteProbe: async () => siteUp,
+    });
+    await mkdir(path.join(dir, 'docs'), {recursive: true});
+    const warming = subject.warm();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    siteUp = false;
+    await assert.rejects(subject.export('site-down.pdf'), (error: unknown) => {
+      assert.ok(error instanceof EngineFailed);
+      assert.match(error.detail ?? '', /not running/);
+      return true;
+    });
+    assert.equal(subject.browserState(), 'starting', 'the trial still runs');
+    assert.equal(engine.jobs.length, 0);
+    finishTrial();
+    await warming;
+  });
+  it('says the site is not running when the engine failed because the site went down, and keeps other failures as they are', async () => {
+    const dir = path.join(root.dir, 'site-went-down');
+    await mkdir(path.join(dir, 'docs'), {recursive: true});
+    let siteUp = true;
+    const engine = new ScriptedEngine();
+    const lines: string[] = [];
+    const subject = exporterWith(engine, {
+      documentsDir: path.join(dir, 'docs'),
+      workRoot: path.join(dir, 'work'),
+      siteProbe: async () => siteUp,
+      log: (line) => lines.push(line),
+    });
+    const failures = [
+      new EngineFailed('command-failed', 'The native engine failed: /main.js answered HTTP 504'),
+      new TimedOut('The native engine did not finish within 5 s and was stopped.'),
+    ];
+    const outcomes: Array<EngineFailed | undefined> = [];
+    for (const failure of failures) {
+      engine.behaviour = async () => {
+        siteUp = false;
+        throw failure;
+      };
+      outcomes.push(
+        await subject.export('gone.pdf').then(
+          () => undefined,
+          (error: EngineFailed) => error,
+        ),
+      );
+      siteUp = true;
+    }
+    const [wentDown, timedOut] = outcomes;
+    assert.equal(wentDown?.message, 'PDF file was not created');
+    assert.match(wentDown?.detail ?? '', /^The site is not running at http:\/\/127\.0\.0\.1:3000: it stopped during the export\.$/);
+    assert.ok(
+      lines.some((line) => line.endsWith('the engine said: The native engine failed: /main.js answered HTTP 504')),
+      lines.join('\n'),
+    );
+    assert.equal(timedOut, failures[1], 'the deadline stays the reason');
+    engine.behaviour = async () => {
+      throw failures[0];
+    };
+    assert.equal(await subject.export('up.pdf').catch((error: unknown) => error), failures[0], 'the engine’s reason while the site is up');
   });
 });
