@@ -7,7 +7,7 @@ import {openParserPage} from './parser-page';
 import {capturePage, pageStyles, type CaptureSettings, type CapturedPage, type PageStyles} from './page/capture-page';
 import {settlePage, showRoute} from './page/route';
 import {fnv1a} from '../shared/fnv1a';
-import {closeSiteTab, openSiteTab, type SiteTab} from './site-tab';
+import {closeSiteTab, loadSiteAt, openSiteTab, type SiteTab} from './site-tab';
 
 export type CaptureOptions = {
   /** Origin the site answers at. */
@@ -68,15 +68,6 @@ const ROUTES_PER_SITE_LOAD = 12;
 /** Tokens this long (identifiers, paths, URLs) get line-break opportunities: see page/long-tokens.ts. */
 const LONG_TOKEN = 14;
 
-async function openAt(page: Page, url: string, timeoutMs: number): Promise<void> {
-  await page.goto(url, {waitUntil: 'domcontentloaded', timeout: timeoutMs});
-  if (!(await page.evaluate(showRoute, new URL(url).pathname, timeoutMs))) {
-    throw new Error(
-      `${url} did not report its route: the site was built without this version of the plugin's client module. Rebuild the site.`,
-    );
-  }
-}
-
 /** A CSS identifier unique to a chapter key (FNV-1a), for the ids inside its SVGs. */
 export function svgScope(key: string): string {
   return `c${fnv1a(key).toString(36)}`;
@@ -97,7 +88,7 @@ async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions)
   // As a page loaded afresh seeds itself (page-lib.ts): the same random numbers either way.
   await page.evaluate((path) => window.__exportPdfLib?.seedRandom(path), new URL(url).pathname.replace(/\/+$/, ''));
   if (!(await page.evaluate(showRoute, chapter.permalink, options.pageTimeoutMs).catch(() => false))) {
-    await openAt(page, url, options.pageTimeoutMs);
+    await loadSiteAt(page, url, options.pageTimeoutMs);
   }
   const warnings = await page.evaluate(settlePage, {
     mermaidDiagrams: chapter.mermaidDiagrams,
@@ -177,7 +168,7 @@ export async function captureChapters(browser: ExportBrowser, chapters: Chapter[
       let keep = false;
       try {
         if (loaded) options.log(`rendering in the tab an earlier capture left with the site loaded (${loaded.routes} route(s) shown)`);
-        else await openAt(tab.page, options.origin + first.permalink, options.pageTimeoutMs);
+        else await loadSiteAt(tab.page, options.origin + first.permalink, options.pageTimeoutMs);
         await captureInTab(tab, first);
         while (tab.routes < (options.pagesPerTab ?? PAGES_PER_TAB) && next < rendered.length) await captureInTab(tab, rendered[next++]!);
         // Doc pages are where the site's CSS for content lives; a tab ends on one.

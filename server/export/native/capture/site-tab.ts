@@ -1,8 +1,9 @@
 import {readFile} from 'node:fs/promises';
-import type {Page} from 'puppeteer-core';
+import type {HTTPRequest, HTTPResponse, Page} from 'puppeteer-core';
 import {openExportPage, type ExportBrowser} from '../shared/export-page';
 import {isRuntimeScript, type BuiltFile} from './capture-cache';
 import {PAGE_LIB_SCRIPT} from './page/page-lib';
+import {showRoute} from './page/route';
 
 /**
  * Below Docusaurus' 996 px breakpoint the site renders its mobile layout: no
@@ -40,6 +41,46 @@ export async function openSiteTab(browser: ExportBrowser, origin: string): Promi
     else tab.scripts.add(url.pathname);
   });
   return tab;
+}
+
+/** What a page loads that it cannot show without: a site that fails to serve one has gone down. */
+const NEEDED_LOADS = new Set(['document', 'script', 'stylesheet']);
+
+/**
+ * Loads the site in `page` at `url` and waits until the route there has rendered. Fails at once
+ * when the site stops serving its pages or scripts meanwhile (a network error, or a 5xx from a
+ * proxy in front of a dev server that died): the page would wait out `timeoutMs` for them.
+ */
+export async function loadSiteAt(page: Page, url: string, timeoutMs: number): Promise<void> {
+  const origin = new URL(url).origin;
+  let fail!: (why: string) => void;
+  const siteDown = new Promise<never>((_resolve, reject) => (fail = (why) => reject(new Error(why))));
+  const needed = (request: HTTPRequest) => NEEDED_LOADS.has(request.resourceType()) && new URL(request.url()).origin === origin;
+  const onFailed = (request: HTTPRequest) => {
+    const error = request.failure()?.errorText;
+    // Aborted: a load the page itself gave up, as when it navigates on.
+    if (error && error !== 'net::ERR_ABORTED' && needed(request)) fail(`${request.url()} did not load: ${error}`);
+  };
+  const onResponse = (response: HTTPResponse) => {
+    if (response.status() >= 500 && needed(response.request())) fail(`${response.url()} answered HTTP ${response.status()}`);
+  };
+  page.on('requestfailed', onFailed);
+  page.on('response', onResponse);
+  try {
+    await Promise.race([showAfresh(page, url, timeoutMs), siteDown]);
+  } finally {
+    page.off('requestfailed', onFailed);
+    page.off('response', onResponse);
+  }
+}
+
+async function showAfresh(page: Page, url: string, timeoutMs: number): Promise<void> {
+  await page.goto(url, {waitUntil: 'domcontentloaded', timeout: timeoutMs});
+  if (!(await page.evaluate(showRoute, new URL(url).pathname, timeoutMs))) {
+    throw new Error(
+      `${url} did not report its route: the site was built without this version of the plugin's client module. Rebuild the site.`,
+    );
+  }
 }
 
 export function closeSiteTab(tab: SiteTab): Promise<void> {

@@ -8,7 +8,11 @@ declare global {
   }
 }
 
-/** Moves the page to `path` with the site's own router and waits until the route has rendered. */
+/**
+ * Moves the page to `path` with the site's own router and waits until the route has rendered.
+ * False at the deadline, or at once when a script or stylesheet of the site fails to load (the
+ * site went down, or was rebuilt under the tab): the caller then loads the page afresh.
+ */
 export async function showRoute(path: string, timeoutMs: number): Promise<boolean> {
   const normalize = (value: string) => decodeURI(value).replace(/\/+$/, '') || '/';
   const signal = () => window.__docusaurusExportPdf;
@@ -19,14 +23,31 @@ export async function showRoute(path: string, timeoutMs: number): Promise<boolea
     await sleep(10);
   }
   if (normalize(signal()!.path) === normalize(path)) return true;
-  const before = signal()!.renders;
-  window.history.pushState(null, '', path);
-  window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
-  while (signal()!.renders === before) {
-    if (Date.now() > deadline) return false;
-    await sleep(5);
+  // A chunk that fails to load leaves the route unrendered, with no error the router reports.
+  let chunkFailed = false;
+  const onError = (event: Event) => {
+    const element = event.target;
+    const url =
+      element instanceof HTMLScriptElement
+        ? element.src
+        : element instanceof HTMLLinkElement && element.rel === 'stylesheet'
+          ? element.href
+          : '';
+    if (url && new URL(url, location.href).origin === location.origin) chunkFailed = true;
+  };
+  window.addEventListener('error', onError, true);
+  try {
+    const before = signal()!.renders;
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
+    while (signal()!.renders === before) {
+      if (chunkFailed || Date.now() > deadline) return false;
+      await sleep(5);
+    }
+    return true;
+  } finally {
+    window.removeEventListener('error', onError, true);
   }
-  return true;
 }
 
 /**
