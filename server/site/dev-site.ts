@@ -50,7 +50,14 @@ export function createDevSiteApp(options: {
       next(error);
     });
   });
-  const proxy = createProxyMiddleware({target: options.devServerOrigin, ws: true, xfwd: true});
+  const proxy = createProxyMiddleware({
+    target: options.devServerOrigin,
+    ws: true,
+    xfwd: true,
+    // http-proxy leaves the browser's response open when the dev server dies mid-answer: a capture
+    // tab would wait out its page timeout for the rest. Closing it lets the tab see the site gone.
+    on: {proxyRes: (proxyRes, _req, res) => proxyRes.once('close', () => proxyRes.complete || res.destroy())},
+  });
   app.use(proxy);
   app.use(errorMiddleware({exposeStack: false}));
   return {app, proxy};
