@@ -1,7 +1,7 @@
 import {readFile} from 'node:fs/promises';
 import type {Page} from 'puppeteer-core';
 import type {Chapter} from '../../book-plan';
-import type {ExportBrowser} from '../shared/export-page';
+import {closePage, type ExportBrowser} from '../shared/export-page';
 import {withoutDocSidebar} from './built-html';
 import {openParserPage} from './parser-page';
 import {capturePage, pageStyles, type CaptureSettings, type CapturedPage, type PageStyles} from './page/capture-page';
@@ -141,7 +141,7 @@ export async function captureChapters(browser: ExportBrowser, chapters: Chapter[
         }
         if (first + perParser >= fromBuild.length) styles.push(await page.evaluate(pageStyles, last));
       } finally {
-        await page.close().catch(() => undefined);
+        await closePage(page);
       }
     }
   };

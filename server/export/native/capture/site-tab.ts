@@ -1,6 +1,6 @@
 import {readFile} from 'node:fs/promises';
 import type {HTTPRequest, HTTPResponse, Page} from 'puppeteer-core';
-import {openExportPage, type ExportBrowser} from '../shared/export-page';
+import {closePage, openExportPage, type ExportBrowser} from '../shared/export-page';
 import {isRuntimeScript, type BuiltFile} from './capture-cache';
 import {PAGE_LIB_SCRIPT} from './page/page-lib';
 import {showRoute} from './page/route';
@@ -75,6 +75,10 @@ export async function loadSiteAt(page: Page, url: string, timeoutMs: number): Pr
 }
 
 async function showAfresh(page: Page, url: string, timeoutMs: number): Promise<void> {
+  // The page may be loading a page by itself: Docusaurus reloads when a route's chunk fails to
+  // load. A goto then can wait out its timeout (dev server killed mid-export: 2 runs in 22), so
+  // a blank page ends that navigation first.
+  if (page.url() !== 'about:blank') await page.goto('about:blank', {timeout: timeoutMs});
   await page.goto(url, {waitUntil: 'domcontentloaded', timeout: timeoutMs});
   if (!(await page.evaluate(showRoute, new URL(url).pathname, timeoutMs))) {
     throw new Error(
@@ -84,7 +88,7 @@ async function showAfresh(page: Page, url: string, timeoutMs: number): Promise<v
 }
 
 export function closeSiteTab(tab: SiteTab): Promise<void> {
-  return tab.page.close().catch(() => undefined);
+  return closePage(tab.page);
 }
 
 /**

@@ -36,3 +36,14 @@ export async function openExportPage(browser: ExportBrowser, viewportWidth = 128
   await session.send('Emulation.setFocusEmulationEnabled', {enabled: true});
   return page;
 }
+
+/** How long closing a tab may take: puppeteer's `close()` can wait for ever on a browser that went away. */
+const CLOSE_PAGE_MS = 5000;
+
+/** Closes a tab, ignoring a failure, and gives up waiting after CLOSE_PAGE_MS. */
+export async function closePage(page: Page): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_PAGE_MS)));
+  await Promise.race([page.close().catch(() => undefined), givenUp]);
+  clearTimeout(timer);
+}

@@ -1,5 +1,5 @@
 import type {Page} from 'puppeteer-core';
-import {openExportPage, type ExportBrowser} from './export-page';
+import {closePage, openExportPage, type ExportBrowser} from './export-page';
 
 /**
  * How much one tab prints before a fresh tab replaces it: at most PRINTS_PER_TAB documents, and
@@ -70,10 +70,10 @@ export class PrintTabs {
       tab.prints += 1;
       tab.weight += weigh(result);
       if (tab.prints < this.#printsPerTab && tab.weight < this.#weightPerTab && !this.#closed) this.#idle.push(tab);
-      else await closeQuietly(tab.page);
+      else await closePage(tab.page);
       return result;
     } catch (error) {
-      await closeQuietly(tab.page);
+      await closePage(tab.page);
       throw error;
     }
   }
@@ -82,7 +82,7 @@ export class PrintTabs {
   async keepIdle(count: number): Promise<void> {
     const opened = await Promise.all(this.#opening.splice(0));
     this.#idle.push(...opened.filter((tab) => tab !== undefined));
-    await Promise.all(this.#idle.splice(count).map((tab) => closeQuietly(tab.page)));
+    await Promise.all(this.#idle.splice(count).map((tab) => closePage(tab.page)));
   }
 
   /** Closes the idle tabs; a print still running closes its own tab when it ends. */
@@ -90,10 +90,6 @@ export class PrintTabs {
     this.#closed = true;
     const opened = await Promise.all(this.#opening.splice(0));
     const tabs = [...this.#idle.splice(0), ...opened.filter((tab) => tab !== undefined)];
-    await Promise.all(tabs.map((tab) => closeQuietly(tab.page)));
+    await Promise.all(tabs.map((tab) => closePage(tab.page)));
   }
-}
-
-function closeQuietly(page: Page): Promise<void> {
-  return page.close().catch(() => undefined);
 }
