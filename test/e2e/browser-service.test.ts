@@ -64,6 +64,15 @@ async function browserState(server: RunningEntry, wanted: string): Promise<void>
   }
 }
 
+/** Waits until the start-up trial has ended, whichever way it went. */
+async function browserSettled(server: RunningEntry): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await health(server)).services.browser === 'starting') {
+    assert.ok(Date.now() < deadline, `services.browser stayed starting:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 describe('BROWSER_WS_ENDPOINT: exports in a browser service instead of a Chromium of their own', {timeout: 600_000}, () => {
   let service: BrowserService;
   const servers: RunningEntry[] = [];
@@ -100,12 +109,15 @@ describe('BROWSER_WS_ENDPOINT: exports in a browser service instead of a Chromiu
 
   it("ends the export's tabs in the service at the deadline and leaves the service running", {timeout: EXPORT_TIMEOUT}, async () => {
     const tabsBefore = await openTabs(service);
-    const server = await start({EXPORT_TIMEOUT_MS: '2500'});
-    await browserState(server, 'running');
+    // The lowest deadline the settings allow, which the example site's export cannot meet (2.5 s let
+    // one through on a fast machine). The start-up trial fails under it too, so the browser ends
+    // `stopped` rather than `running`; the export waits for that either way.
+    const server = await start({EXPORT_TIMEOUT_MS: '1000'});
+    await browserSettled(server);
     const response = await fetch(`${server.apiUrl}/export-pdf?fileName=late`, {signal: AbortSignal.timeout(EXPORT_TIMEOUT)});
     const body = JSON.stringify(await response.json());
     assert.notEqual(response.status, 200, body);
-    assert.match(body, /did not finish within 2 s and was stopped/);
+    assert.match(body, /did not finish within 1 s and was stopped/);
     const deadline = Date.now() + 10_000;
     while ((await openTabs(service)) > tabsBefore && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -64,7 +64,7 @@ type EngineCase = {
 };
 
 const ENGINES: EngineCase[] = [
-  {engine: 'native', midExportMs: 1000, deadlineMs: 2000, keepsBrowser: true},
+  {engine: 'native', midExportMs: 1000, deadlineMs: 1000, keepsBrowser: true},
   {engine: 'docs-to-pdf', midExportMs: 3000, deadlineMs: 8000, keepsBrowser: false},
 ];
 
