@@ -3,6 +3,7 @@ import {eagerMedia, embedsAsLinks, flattenControls, openDetails, showTabPanels} 
 import {snacksAsCode} from './embed-sources';
 import {markLinks} from './mark-links';
 import {breakLongTokens} from './long-tokens';
+import {replaceLinkObservers} from './link-observers';
 import {seedRandom} from './seeded-random';
 import {renameSvgIds} from './svg-ids';
 
@@ -22,6 +23,7 @@ const PAGE_LIB = {
   breakLongTokens,
   markLinks,
   seedRandom,
+  replaceLinkObservers,
 };
 
 export type PageLib = typeof PAGE_LIB;
@@ -37,4 +39,5 @@ export const PAGE_LIB_SCRIPT = `${NAME_SHIM}
 window.__exportPdfLib = {${Object.entries(PAGE_LIB)
   .map(([name, fn]) => `${JSON.stringify(name)}: (${fn.toString()})`)
   .join(',\n')}};
-window.__exportPdfLib.seedRandom(location.pathname.replace(/\\/+$/, ''));`;
+window.__exportPdfLib.seedRandom(location.pathname.replace(/\\/+$/, ''));
+window.__exportPdfLib.replaceLinkObservers();`;
