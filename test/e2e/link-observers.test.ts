@@ -27,8 +27,9 @@ async function seenOnScreen(page: Page, watches: Watch[]): Promise<string[]> {
       new IntersectionObserver((entries) => entries.forEach((entry) => entry.isIntersecting && seen.push(label)), {threshold}).observe(
         target,
       );
+    // Another call site, as another component's observer would be: its callback's code is not watch's.
     const watchElsewhere = (target: Element, label: string) =>
-      new IntersectionObserver((entries) => entries.forEach((entry) => entry.isIntersecting && seen.push(`${label}`))).observe(target);
+      new IntersectionObserver((changes) => changes.forEach((change) => change.isIntersecting && seen.push(label))).observe(target);
     const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (const one of all) {
       const target = document.getElementById(one.target)!;
