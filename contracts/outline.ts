@@ -21,6 +21,13 @@ export type OutlineDoc = {
    * an engine captures it from the running site, not from its built HTML.
    */
   rendersInBrowser: boolean;
+  /**
+   * What the page is made of beyond Markdown: the modules its MDX imports and the components it
+   * uses, sorted (see `pageComponents`). Pages with the same list are of one kind, which an
+   * engine samples in a browser to learn whether the built HTML holds what they show. Absent
+   * when the source was unreadable, or in a manifest of an older plugin.
+   */
+  components?: string[];
 };
 
 /** A sidebar category: its own page, if it has one, comes before its items. */
@@ -28,7 +35,7 @@ export type OutlineCategory = {
   type: 'category';
   label: string;
   /** The category's page: a doc (`link: {type: 'doc'}`) or a generated index. */
-  page?: {title: string; permalink: string; docId?: string; mermaidDiagrams?: number; rendersInBrowser?: boolean};
+  page?: {title: string; permalink: string; docId?: string; mermaidDiagrams?: number; rendersInBrowser?: boolean; components?: string[]};
   items: OutlineItem[];
 };
 

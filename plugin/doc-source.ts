@@ -10,6 +10,11 @@ const SERVER_RENDERED_MODULE = /^@(?:theme|docusaurus)\//;
 const BROWSER_RENDERED_MODULE = /^@(?:theme\/Mermaid|docusaurus\/BrowserOnly|docusaurus\/useIsBrowser)$/;
 /** Assets an MDX file imports: they render the same on the server. */
 const ASSET_MODULE = /\.(?:png|jpe?g|gif|webp|avif|svg|json|ya?ml)$/i;
+/** Markdown partials an MDX file imports: their own text, which differs from doc to doc. */
+const PARTIAL_MODULE = /\.mdx?$/i;
+/** A JSX element of a component (capitalized, or a member such as `Tabs.Item`) in MDX text. */
+const JSX_COMPONENT = /<([A-Z][\w]*(?:\.[\w]+)*)(?=[\s/>])/g;
+const INLINE_CODE = /(`+)[^`]*?\1/g;
 
 type Fence = {language: string; meta: string};
 
@@ -56,4 +61,23 @@ export function rendersInBrowser(source: string | undefined): boolean {
     if (BROWSER_RENDERED_MODULE.test(module!)) return true;
     return !SERVER_RENDERED_MODULE.test(module!) && !ASSET_MODULE.test(module!);
   });
+}
+
+/**
+ * What a doc's page is made of, beyond Markdown: the modules its MDX imports (assets left out,
+ * Markdown partials as one entry) and the components its text uses, sorted. Pages with the same
+ * list are of one kind: an engine renders one of a kind in a browser and compares it with its
+ * built HTML to learn whether the build holds what the kind's pages show (a theme's component
+ * may draw in the browser only). Empty for plain Markdown; undefined for an unreadable source.
+ */
+export function pageComponents(source: string | undefined): string[] | undefined {
+  if (source === undefined) return undefined;
+  const text = scan(source).text.replace(INLINE_CODE, '');
+  const found = new Set<string>();
+  for (const [, module] of text.matchAll(MDX_IMPORT)) {
+    if (ASSET_MODULE.test(module!)) continue;
+    found.add(PARTIAL_MODULE.test(module!) ? 'partial.mdx' : module!);
+  }
+  for (const [, name] of text.matchAll(JSX_COMPONENT)) found.add(`<${name}>`);
+  return [...found].sort();
 }

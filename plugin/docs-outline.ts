@@ -1,6 +1,9 @@
 import type {LoadedContent as DocsContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
 import type {DocsOutline, OutlineCategory, OutlineDoc, OutlineItem, OutlineVersion} from '../contracts/outline';
-import {countMermaidDiagrams, rendersInBrowser} from './doc-source';
+import {countMermaidDiagrams, pageComponents, rendersInBrowser} from './doc-source';
+
+/** The kind of a category's generated index page: Docusaurus draws it from the sidebar, not from a source. */
+const GENERATED_INDEX = 'generated-index';
 
 type SidebarItem = LoadedVersion['sidebars'][string][number];
 
@@ -24,6 +27,7 @@ function outlineVersion(version: LoadedVersion, readSource: SourceReader): Outli
       permalink: doc.permalink,
       mermaidDiagrams: countMermaidDiagrams(source),
       rendersInBrowser: rendersInBrowser(source),
+      components: pageComponents(source),
     };
   };
 
@@ -48,9 +52,15 @@ function outlineVersion(version: LoadedVersion, readSource: SourceReader): Outli
                 docId: doc.id,
                 mermaidDiagrams: doc.mermaidDiagrams,
                 rendersInBrowser: doc.rendersInBrowser,
+                components: doc.components,
               };
           } else if (item.link?.type === 'generated-index') {
-            page = {title: item.link.title ?? item.label, permalink: item.link.permalink, rendersInBrowser: false};
+            page = {
+              title: item.link.title ?? item.label,
+              permalink: item.link.permalink,
+              rendersInBrowser: false,
+              components: [GENERATED_INDEX],
+            };
           }
           return [{type: 'category', label: item.label, page, items: toItems(item.items)}];
         }

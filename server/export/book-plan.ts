@@ -15,7 +15,17 @@ export type Chapter = {
   mermaidDiagrams: number;
   /** The page has content only a browser renders; its built HTML is not enough. */
   rendersInBrowser: boolean;
+  /**
+   * The page's kind (the outline's `components`, joined): capture renders one page of a kind in a
+   * browser to learn whether the build holds what the kind's pages show. Undefined when unknown.
+   */
+  kind?: string;
 };
+
+/** The kind of a page from what it is made of: plain Markdown is the kind ''. */
+export function pageKind(components: string[] | undefined): string | undefined {
+  return components?.join(' ');
+}
 
 /** A manifest written by an older plugin has no `rendersInBrowser`: such a page is taken as rendering in the browser. */
 function docChapter(doc: OutlineDoc): Chapter {
@@ -25,6 +35,7 @@ function docChapter(doc: OutlineDoc): Chapter {
     permalink: doc.permalink,
     mermaidDiagrams: doc.mermaidDiagrams,
     rendersInBrowser: doc.rendersInBrowser ?? true,
+    kind: pageKind(doc.components),
   };
 }
 
@@ -123,6 +134,7 @@ export function planBook(version: OutlineVersion, subset?: Subset): BookPlan {
             permalink: page.permalink,
             mermaidDiagrams: page.mermaidDiagrams ?? 0,
             rendersInBrowser: page.rendersInBrowser ?? true,
+            kind: pageKind(page.components),
           });
         const children = toNodes(item.items);
         const chapterKey = chapter?.key ?? children.find((child) => child.chapterKey)?.chapterKey;

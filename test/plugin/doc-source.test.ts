@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {countMermaidDiagrams, rendersInBrowser} from '../../plugin/doc-source';
+import {countMermaidDiagrams, pageComponents, rendersInBrowser} from '../../plugin/doc-source';
 
 const lines = (...all: string[]) => all.join('\n');
 
@@ -59,5 +59,35 @@ describe('rendersInBrowser', () => {
 
   it('is true when the source cannot be read', () => {
     assert.equal(rendersInBrowser(undefined), true);
+  });
+});
+
+describe('pageComponents', () => {
+  it('lists the modules a doc imports and the components it uses, sorted, the same for docs made alike', () => {
+    const endpoint = (name: string) =>
+      lines(
+        'import ApiTabs from "@theme/ApiTabs";',
+        "import MethodEndpoint from '@theme/MethodEndpoint';",
+        "import diagram from './diagram.png';",
+        `<MethodEndpoint method="get" path="/${name}" />`,
+        '<ApiTabs><TabItem value="200">OK</TabItem></ApiTabs>',
+      );
+    assert.deepEqual(pageComponents(endpoint('pets')), [
+      '<ApiTabs>',
+      '<MethodEndpoint>',
+      '<TabItem>',
+      '@theme/ApiTabs',
+      '@theme/MethodEndpoint',
+    ]);
+    assert.deepEqual(pageComponents(endpoint('pets')), pageComponents(endpoint('stores')));
+  });
+
+  it('is empty for plain Markdown, code fences and inline code left out, and undefined for an unreadable source', () => {
+    assert.deepEqual(pageComponents(lines('# Title', 'Use `<Tabs>` here.', '```jsx', "import X from 'x';", '<Chart />', '```')), []);
+    assert.equal(pageComponents(undefined), undefined);
+  });
+
+  it('counts every Markdown partial as one module, as each doc imports its own', () => {
+    assert.deepEqual(pageComponents("import Intro from './_intro.mdx';\n\n<Intro />"), ['<Intro>', 'partial.mdx']);
   });
 });

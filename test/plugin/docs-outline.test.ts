@@ -55,6 +55,7 @@ describe('buildDocsOutline', () => {
         permalink: '/docs/intro',
         mermaidDiagrams: 0,
         rendersInBrowser: true,
+        components: undefined,
       },
       {
         type: 'category',
@@ -65,6 +66,7 @@ describe('buildDocsOutline', () => {
           docId: 'guides/overview',
           mermaidDiagrams: 0,
           rendersInBrowser: true,
+          components: undefined,
         },
         items: [
           {
@@ -75,11 +77,17 @@ describe('buildDocsOutline', () => {
             permalink: '/docs/guides/setup',
             mermaidDiagrams: 0,
             rendersInBrowser: true,
+            components: undefined,
           },
           {type: 'link', label: 'Elsewhere', href: 'https://example.com'},
         ],
       },
-      {type: 'category', label: 'Index', page: {title: 'All of it', permalink: '/docs/category/index', rendersInBrowser: false}, items: []},
+      {
+        type: 'category',
+        label: 'Index',
+        page: {title: 'All of it', permalink: '/docs/category/index', rendersInBrowser: false, components: ['generated-index']},
+        items: [],
+      },
     ]);
     assert.deepEqual(
       current!.unlisted.map((doc) => doc.id),
@@ -101,6 +109,7 @@ describe('doc sources', () => {
     ).versions;
     assert.equal((current!.sidebars.main![0] as {mermaidDiagrams: number}).mermaidDiagrams, 1);
     assert.equal((current!.sidebars.main![0] as {rendersInBrowser: boolean}).rendersInBrowser, true);
+    assert.deepEqual((current!.sidebars.main![0] as {components: string[]}).components, []);
     assert.ok(reads.includes('@site/docs/intro.md'), reads.join());
   });
 });

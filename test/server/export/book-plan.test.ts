@@ -51,9 +51,22 @@ describe('planBook', () => {
       permalink: '/docs/guides',
       mermaidDiagrams: 1,
       rendersInBrowser: true,
+      kind: undefined,
     });
     assert.equal(plan.chapters.find((chapter) => chapter.key === 'guides/a')!.mermaidDiagrams, 2);
     assert.equal(plan.chapters.find((chapter) => chapter.key === 'guides/b')!.rendersInBrowser, false);
+  });
+
+  it('gives each page the kind of what it is made of, and none to a page of unknown make', () => {
+    const made = planBook({
+      ...VERSION,
+      sidebars: {main: [{...doc('tabs'), components: ['@theme/Tabs', '<Tabs>']}, {...doc('plain'), components: []}, doc('unknown')]},
+      unlisted: [],
+    });
+    assert.deepEqual(
+      made.chapters.map((chapter) => chapter.kind),
+      ['@theme/Tabs <Tabs>', '', undefined],
+    );
   });
 
   it('takes a page of a manifest without rendersInBrowser (an older plugin) as rendering in the browser', () => {
