@@ -92,13 +92,15 @@ export type PluginOptions = {
   /** CSS selectors of elements removed from every page before printing. */
   excludeSelectors: string[];
   /**
-   * Native engine on a built site (`docusaurus serve`): take each page whose
-   * source shows no content rendered in the browser (Mermaid, live code,
-   * `<BrowserOnly>`, components imported from outside `@theme/` and
-   * `@docusaurus/`) straight from its built HTML, without running the site's
-   * JavaScript; the others are rendered in the browser. `false`: render every
-   * page in the browser, for sites whose pages gain content after load that
-   * their source does not show (e.g. a swizzled theme component that fetches data).
+   * Native engine on a built site (`docusaurus serve`): take a page straight
+   * from its built HTML, without running the site's JavaScript, when the build
+   * holds what a reader of the live page sees. A page renders in the browser
+   * when its source uses Mermaid, live code, `<BrowserOnly>` or a component
+   * imported from outside `@theme/` and `@docusaurus/`; when one page of its
+   * kind (the same components), rendered once to judge, shows what its built
+   * page lacks (a theme component that draws inside `BrowserOnly`); or when its
+   * built HTML shows a lazy tab group or a placeholder. `false`: render every
+   * page in the browser.
    */
   captureFromBuild: boolean;
   /** Extra CSS added to the document before printing. */

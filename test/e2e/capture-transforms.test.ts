@@ -93,6 +93,72 @@ describe('capture transforms', {timeout: 60_000}, () => {
     assert.deepEqual(order, ['JavaScript', 'js code', 'TypeScript', 'ts code', 'Yarn', 'yarn add']);
   });
 
+  it('pairs tab lists built without Docusaurus’ Tabs with their panels: by aria-controls, else by order, group by group', async () => {
+    const tab = (label: string, extra = '') => `<button role="tab"${extra}>${label}</button>`;
+    const captured = await capture(
+      // Paired by aria-controls, the panels in another order than the tabs.
+      `<div role="tablist">${tab('cat', ' aria-controls="p-cat" aria-selected="true"')}${tab('dog', ' aria-controls="p-dog"')}</div>` +
+        '<div role="tabpanel" id="p-dog" hidden><p>dog fields</p></div><div role="tabpanel" id="p-cat"><p>cat fields</p></div>' +
+        // Paired by order alone, outside any container, then a second such group right after it.
+        `<div role="tablist">${tab('bee', ' aria-selected="true"')}${tab('ant')}</div>` +
+        '<div role="tabpanel"><p>bee fields</p></div><div role="tabpanel" hidden><p>ant fields</p></div>' +
+        `<div role="tablist">${tab('PUT')}${tab('POST')}</div>` +
+        '<div role="tabpanel"><p>put body</p></div><div role="tabpanel" hidden><p>post body</p></div>',
+    );
+    const order = [...captured.html.matchAll(/export-pdf-tab-label">([^<]*)<|<p>([^<]*)<\/p>/g)].map((match) => match[1] ?? match[2]);
+    assert.deepEqual(order, [
+      'dog',
+      'dog fields',
+      'cat',
+      'cat fields',
+      'bee',
+      'bee fields',
+      'ant',
+      'ant fields',
+      'PUT',
+      'put body',
+      'POST',
+      'post body',
+    ]);
+    assert.doesNotMatch(captured.html, /role="tablist"|role="tab"[^p]|\shidden/);
+  });
+
+  it('keeps the labels of a tab group nested in a panel of another inside one container with that panel', async () => {
+    const group = (labels: string[], panels: string[]) =>
+      `<ul role="tablist">${labels.map((label, index) => `<li role="tab" aria-selected="${index === 0}">${label}</li>`).join('')}</ul>` +
+      panels.map((panel, index) => `<div role="tabpanel"${index > 0 ? ' hidden' : ''}>${panel}</div>`).join('');
+    const captured = await capture(
+      `<div class="tabs-container">${group(
+        ['200', '400'],
+        [
+          group(['Schema', 'Example'], ['<p>ok schema</p>', '<p>ok example</p>']),
+          group(['Schema', 'Example'], ['<p>bad schema</p>', '<p>bad example</p>']),
+        ],
+      )}</div>`,
+    );
+    const order = [...captured.html.matchAll(/export-pdf-tab-label">([^<]*)<|<p>([^<]*)<\/p>/g)].map((match) => match[1] ?? match[2]);
+    assert.deepEqual(order, [
+      '200',
+      'Schema',
+      'ok schema',
+      'Example',
+      'ok example',
+      '400',
+      'Schema',
+      'bad schema',
+      'Example',
+      'bad example',
+    ]);
+  });
+
+  it('leaves a tab list with no panel to pair as it is', async () => {
+    const captured = await capture(
+      '<div role="tablist"><a role="tab" href="/docs/a">Guide</a><a role="tab" href="/docs/b">API</a></div><p>text</p>',
+    );
+    assert.match(captured.html, /role="tablist"/);
+    assert.doesNotMatch(captured.html, /export-pdf-tab-label/);
+  });
+
   it('shows every tab panel however the site hides the inactive ones, labelled unless its code block has the tab’s title', async () => {
     const panel = (hide: string, text: string) => `<div role="tabpanel" class="${hide}"><pre>${text}</pre></div>`;
     const captured = await capture(

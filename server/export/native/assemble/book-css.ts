@@ -31,6 +31,8 @@ figure, img, tr, .admonition, .theme-admonition, .docusaurus-mermaid-container {
 [role="tabpanel"] { display: block !important; height: auto !important; max-height: none !important; overflow: visible !important; visibility: visible !important; opacity: 1 !important; position: static !important; }
 .export-pdf-tab-label { break-after: avoid; font-weight: 600; font-size: 0.9em; margin: 0.9rem 0 0.4rem; padding: 0.2rem 0.6rem; border-inline-start: 3px solid var(--ifm-color-primary); background: var(--ifm-color-emphasis-100); }
 .export-pdf-tab-label:first-child { margin-top: 0; }
+/* The theme's print styles hide every .table-of-contents, meant for the TOC beside a doc, which the book leaves out anyway: in a doc it is an inline TOC (TOCInline), content. */
+.export-pdf-chapter .table-of-contents { display: block !important; }
 details > div { display: block !important; height: auto !important; overflow: visible !important; }
 .hash-link, .theme-code-block [class*="buttonGroup"] { display: none !important; }
 .export-pdf-code-title { padding: 0.5rem var(--ifm-pre-padding); font-size: var(--ifm-code-font-size); font-weight: 500; border-bottom: 1px solid var(--ifm-color-emphasis-300); background: var(--ifm-color-emphasis-100); }

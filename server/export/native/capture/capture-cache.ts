@@ -31,6 +31,20 @@ export function isRuntimeScript(pathname: string): boolean {
   return RUNTIME_SCRIPT_FILE.test(pathname);
 }
 
+/** What rendering one page of a kind in the browser (kind-samples.ts) told of the kind's built pages. */
+export type KindVerdict = {
+  /** The kind (`Chapter.kind`); '' is plain Markdown. */
+  kind: string;
+  /** The page rendered to decide, and its capture cache fingerprint. */
+  sample: {key: string; permalink: string; fingerprint?: string};
+  /** Its pages render in a browser: the sample showed what its built page lacks. */
+  render: boolean;
+  /** What the sample showed that the build lacks; empty when nothing. */
+  lacks: string;
+  /** The site's scripts the sample's tab had loaded: the verdict holds while they are in the build. */
+  scripts: string[];
+};
+
 type Entry = CachedCapture & {bytes: number};
 
 /**
@@ -45,6 +59,7 @@ type Entry = CachedCapture & {bytes: number};
 export class CaptureCache {
   readonly #entries = new Map<string, Entry>();
   readonly #styles = new Map<string, PageStyles>();
+  readonly #verdicts = new Map<string, KindVerdict>();
   readonly #maxBytes: number;
   #bytes = 0;
 
@@ -129,6 +144,18 @@ export class CaptureCache {
       if (!(await found)) return false;
     }
     return true;
+  }
+
+  /**
+   * The last verdict on a kind (kind-samples.ts), under the capture settings: the caller checks it
+   * still holds (its sample unchanged, its scripts still in the build).
+   */
+  verdict(settings: string, kind: string): KindVerdict | undefined {
+    return this.#verdicts.get(JSON.stringify([settings, kind]));
+  }
+
+  setVerdict(settings: string, verdict: KindVerdict): void {
+    this.#verdicts.set(JSON.stringify([settings, verdict.kind]), verdict);
   }
 
   /** The site's CSS as last captured from this build. */

@@ -48,6 +48,8 @@ export type FreshCapture = Capture & {
   scripts: Map<string, string[]>;
   /** Pages parsed from the build, and pages rendered in a browser tab. */
   counts?: {fromBuild: number; rendered: number};
+  /** Pages meant to be taken from the build whose built HTML showed what it lacks (capturePage's `needsBrowser`): rendered instead. */
+  moved: Array<{key: string; reasons: string[]}>;
 };
 
 /** Idle after the last DOM change before a page counts as rendered: covers effects that run after the route. */
@@ -65,6 +67,8 @@ export const PAGES_PER_TAB = 50;
  */
 const PAGES_PER_PARSER = 200;
 const ROUTES_PER_SITE_LOAD = 12;
+/** Longest a page's lazy tab groups take to show each panel once. */
+const TAB_PANELS_TIMEOUT_MS = 10_000;
 /** Tokens this long (identifiers, paths, URLs) get line-break opportunities: see page/long-tokens.ts. */
 const LONG_TOKEN = 14;
 
@@ -95,6 +99,14 @@ async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions)
     quietMs: QUIET_MS,
     timeoutMs: options.pageTimeoutMs,
   });
+  // A lazy tab group has only its chosen panel in the page: each of its tabs is selected in turn.
+  await page.evaluate(
+    (timeoutMs) => {
+      const content = window.__exportPdfLib!.contentOf(document);
+      return content ? window.__exportPdfLib!.mountTabPanels(content, timeoutMs) : 0;
+    },
+    Math.min(options.pageTimeoutMs, TAB_PANELS_TIMEOUT_MS),
+  );
   const captured = await page.evaluate(capturePage, settingsFor(chapter, options));
   return {...captured, warnings: [...warnings, ...captured.warnings]};
 }
@@ -110,6 +122,36 @@ export function mergeStyles(all: PageStyles[]): PageStyles {
 }
 
 /**
+ * Parses the built HTML of `chapters` (`options.builtFiles`) in blank tabs, without running the
+ * site's scripts, handing each page to `onPage`; a fresh tab replaces one after
+ * `options.pagesPerTab` (default PAGES_PER_PARSER) pages. Returns the site's CSS as the last page links it.
+ */
+export async function parseBuilt(
+  browser: ExportBrowser,
+  chapters: Chapter[],
+  options: CaptureOptions,
+  onPage: (chapter: Chapter, captured: CapturedPage) => void,
+): Promise<PageStyles | undefined> {
+  const perParser = options.pagesPerTab ?? PAGES_PER_PARSER;
+  let styles: PageStyles | undefined;
+  for (let first = 0; first < chapters.length; first += perParser) {
+    const page = await openParserPage(browser);
+    try {
+      let last: {html: string; url: string} | undefined;
+      for (const chapter of chapters.slice(first, first + perParser)) {
+        last = {html: await readFile(options.builtFiles!.get(chapter.key)!, 'utf8'), url: options.origin + chapter.permalink};
+        const article = {html: withoutDocSidebar(last.html), url: last.url};
+        onPage(chapter, await page.evaluate(capturePage, settingsFor(chapter, options), article));
+      }
+      if (first + perParser >= chapters.length) styles = await page.evaluate(pageStyles, last);
+    } finally {
+      await closePage(page);
+    }
+  }
+  return styles;
+}
+
+/**
  * Captures every chapter. Pages taken from the build are parsed in one blank
  * tab. The others are rendered by a few tabs that each load the site once and
  * then move from page to page with the site's own router: no page reload, no
@@ -122,28 +164,21 @@ export async function captureChapters(browser: ExportBrowser, chapters: Chapter[
   const builtFiles = options.builtFiles ?? new Map<string, string>();
   const fromBuild = chapters.filter((chapter) => builtFiles.has(chapter.key));
   const rendered = chapters.filter((chapter) => !builtFiles.has(chapter.key));
+  const moved: FreshCapture['moved'] = [];
   const done = (chapter: Chapter, captured: CapturedPage) => {
     for (const warning of captured.warnings) options.log(`${chapter.permalink}: ${warning}`);
     pages.set(chapter.key, captured);
     options.onPage?.(pages.size, chapters.length);
   };
 
-  const perParser = options.pagesPerTab ?? PAGES_PER_PARSER;
-  const parseBuilt = async () => {
-    for (let first = 0; first < fromBuild.length; first += perParser) {
-      const page = await openParserPage(browser);
-      try {
-        let last: {html: string; url: string} | undefined;
-        for (const chapter of fromBuild.slice(first, first + perParser)) {
-          last = {html: await readFile(builtFiles.get(chapter.key)!, 'utf8'), url: options.origin + chapter.permalink};
-          const article = {html: withoutDocSidebar(last.html), url: last.url};
-          done(chapter, await page.evaluate(capturePage, settingsFor(chapter, options), article));
-        }
-        if (first + perParser >= fromBuild.length) styles.push(await page.evaluate(pageStyles, last));
-      } finally {
-        await closePage(page);
-      }
-    }
+  const parse = async () => {
+    const last = await parseBuilt(browser, fromBuild, options, (chapter, captured) => {
+      if (captured.needsBrowser) {
+        moved.push({key: chapter.key, reasons: captured.needsBrowser});
+        rendered.push(chapter);
+      } else done(chapter, captured);
+    });
+    if (last) styles.push(last);
   };
 
   let next = 0;
@@ -188,13 +223,23 @@ export async function captureChapters(browser: ExportBrowser, chapters: Chapter[
   // Its pages parsed, it renders too while enough are left to be worth loading the site.
   const renderers = Math.max(rendered.length > 0 ? 1 : 0, tabs - 1);
   const parseThenRender = async () => {
-    await parseBuilt();
+    await parse();
     if (renderers < tabs && rendered.length - next >= ROUTES_PER_SITE_LOAD) await renderInTabs();
   };
   try {
     await Promise.all([parseThenRender(), ...Array.from({length: renderers}, renderInTabs)]);
+    // Pages the build turned out to lack, found after every tab had finished.
+    while (next < rendered.length) await renderInTabs();
   } finally {
-    if (loadedTab) await closeSiteTab(loadedTab);
+    // A tab the caller handed over that rendered nothing goes back to it, or is closed.
+    if (loadedTab && options.keepSiteTab) options.keepSiteTab(loadedTab);
+    else if (loadedTab) await closeSiteTab(loadedTab);
   }
-  return {pages, scripts, styles: mergeStyles(styles), counts: {fromBuild: fromBuild.length, rendered: rendered.length}};
+  return {
+    pages,
+    scripts,
+    styles: mergeStyles(styles),
+    moved,
+    counts: {fromBuild: fromBuild.length - moved.length, rendered: rendered.length},
+  };
 }

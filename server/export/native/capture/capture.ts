@@ -1,7 +1,8 @@
 import type {ExportBrowser} from '../shared/export-page';
-import type {BookPlan} from '../../book-plan';
+import type {BookPlan, Chapter} from '../../book-plan';
 import type {ExportJob} from '../../engine';
-import {captureChapters, mergeStyles, type Capture} from './capture-chapters';
+import {captureChapters, mergeStyles, type Capture, type CaptureOptions, type FreshCapture} from './capture-chapters';
+import {judgeKindsOf} from './kind-samples';
 import {CaptureCache, type CachedCapture} from './capture-cache';
 import type {CapturedPage} from './page/capture-page';
 import {runPool} from '../shared/run-pool';
@@ -32,11 +33,11 @@ export async function capture(
   onCaptured: (done: number) => void,
   handoff: SiteTabHandoff = {},
 ): Promise<Capture> {
-  const options = job.manifest.options;
+  const {captureFromBuild, excludeSelectors} = job.manifest.options;
   const {buildDir} = job;
-  const fromBuild = buildDir !== undefined && options.captureFromBuild !== false;
+  const fromBuild = buildDir !== undefined && captureFromBuild !== false;
   const publicBase = job.manifest.siteUrl.replace(/\/+$/, '') + job.manifest.baseUrl;
-  const fingerprintSettings = JSON.stringify([job.siteOrigin, options.excludeSelectors, fromBuild, publicBase]);
+  const fingerprintSettings = JSON.stringify([job.siteOrigin, excludeSelectors, fromBuild, publicBase]);
   // A few files at a time: every built page holds the whole sidebar, so a site's pages add up to
   // its doc count squared (3,000 docs: 187 KB a page, 535 MB in all), all read at once 1.8 GB.
   const files = await runPool(
@@ -56,7 +57,11 @@ export async function capture(
     return !reusable[index];
   });
   const cachedStyles = buildDir ? cache.styles(buildDir) : undefined;
-  const siteTab = await stillCurrent(handoff.take?.(), job.siteOrigin, files[plan.chapters.findIndex((one) => one.rendersInBrowser)]);
+  const siteTab = await stillCurrent(
+    handoff.take?.(),
+    job.siteOrigin,
+    files.find((file) => file !== undefined),
+  );
   if (missing.length === 0 && cachedStyles) {
     if (siteTab) await closeSiteTab(siteTab);
     job.log(`reused all ${pages.size} captured pages: the build has not changed`);
@@ -71,9 +76,9 @@ export async function capture(
   }
   // The site's CSS is read from captured pages: with none cached, one page is captured anyway.
   const toCapture = missing.length > 0 ? missing : plan.chapters.slice(0, 1);
-  const fresh = await captureChapters(browser, toCapture, {
+  const options: CaptureOptions = {
     origin: job.siteOrigin,
-    excludeSelectors: options.excludeSelectors,
+    excludeSelectors,
     publicBase,
     concurrency: settings.tabs,
     pageTimeoutMs: settings.pageTimeoutMs,
@@ -82,14 +87,28 @@ export async function capture(
     siteTab,
     keepSiteTab: handoff.keep,
     log: job.log,
+  };
+  const fingerprintOf = new Map(plan.chapters.map((chapter, index) => [chapter.key, fingerprints[index]]));
+  const kinds = await judgeKindsOf(toCapture, {browser, cache, job, fingerprintOf, fingerprintSettings, present, options});
+  const sampled = kinds.judgement?.pages ?? new Map<string, CapturedPage>();
+  const rest = toCapture.filter((chapter) => !sampled.has(chapter.key));
+  let progress = 0;
+  const fresh = await captureChapters(browser, rest, {
+    ...options,
+    siteTab: kinds.judgement ? kinds.judgement.siteTab : siteTab,
     onPage: (done, total) => {
-      onCaptured(reused + Math.min(done, missing.length));
+      progress = sampled.size + done;
+      onCaptured(reused + Math.min(progress, missing.length));
       if (done === total || done % 50 === 0) job.log(`captured ${done}/${total} pages`);
     },
   });
-  if (fresh.counts) {
-    job.log(`pages taken from the build: ${fresh.counts.fromBuild}, rendered in the browser: ${fresh.counts.rendered}`);
-  }
+  if (progress === 0 && sampled.size > 0) onCaptured(reused + Math.min(sampled.size, missing.length));
+  for (const [key, page] of sampled) fresh.pages.set(key, page);
+  for (const [key, scripts] of kinds.judgement?.scripts ?? []) fresh.scripts.set(key, scripts);
+  // The samples' tab read the site's CSS too; with nothing else captured, it alone did.
+  const sampleStyles = kinds.judgement?.styles;
+  if (sampleStyles) fresh.styles = rest.length > 0 ? mergeStyles([fresh.styles, sampleStyles]) : sampleStyles;
+  job.log(captureSummary(rest, fresh, sampled.size, kinds.rendered));
   plan.chapters.forEach((chapter, index) => {
     const page = fresh.pages.get(chapter.key);
     if (!page) return;
@@ -103,4 +122,25 @@ export async function capture(
   if (buildDir) cache.setStyles(buildDir, styles);
   if (pages.size > fresh.pages.size) job.log(`reused ${pages.size - fresh.pages.size} captured pages of an unchanged build`);
   return {pages, styles};
+}
+
+/** The log's account of a capture: how many pages came from where, and why pages were rendered. */
+function captureSummary(chapters: Chapter[], fresh: FreshCapture, sampled: number, ofKind: number): string {
+  const {fromBuild, rendered} = fresh.counts ?? {fromBuild: 0, rendered: 0};
+  const forSource = chapters.filter((chapter) => chapter.rendersInBrowser).length;
+  const lacks = new Map<string, number>();
+  for (const {reasons} of fresh.moved) {
+    for (const reason of reasons) {
+      const what = reason.replace(/^\d+ /, '');
+      lacks.set(what, (lacks.get(what) ?? 0) + 1);
+    }
+  }
+  const why = [
+    forSource > 0 && `${forSource} for what their source uses (Mermaid, live code, BrowserOnly, components from outside the theme)`,
+    sampled > 0 && `${sampled} rendered to judge their kind`,
+    ofKind > 0 && `${ofKind} of kinds whose sample showed what their built pages lack`,
+    fresh.moved.length > 0 &&
+      `${fresh.moved.length} whose built page shows it lacks ${[...lacks].map(([what, count]) => `${what} (${count})`).join(', ')}`,
+  ].filter(Boolean);
+  return `pages taken from the build: ${fromBuild}, rendered in the browser: ${rendered + sampled}${why.length ? `: ${why.join('; ')}` : ''}`;
 }

@@ -68,7 +68,7 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
       const empty = Object.entries(await page.evaluate(dropEmptyBoxes, EMPTY_BOX_MIN_HEIGHT));
       if (empty.length > 0) {
         const kinds = empty.map(([kind, count]) => `${kind} ×${count}`).join(', ');
-        printing.log(`left out empty boxes, which a script fills from the network on the site: ${kinds}`);
+        printing.log(`left out boxes that would print empty (a widget's frame that nothing fills in the book): ${kinds}`);
       }
       await page.evaluate(placeAnchors, ANCHOR);
       const fitted = await page.evaluate(fitBookPart, {fontScales: TABLE_FONT_SCALES, keepTogetherBelow: printing.box.height / 3});

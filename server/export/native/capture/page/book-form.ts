@@ -2,40 +2,6 @@
 // something a screen shows interactively into what a printed page can show.
 // They reach each other only through the page library (page-lib.ts), never by import.
 
-/**
- * Every tab panel shown, each under its own tab's label (nested tabs keep theirs). Tabs and
- * panels are not linked in the markup, and their orders can differ (Docusaurus' `values` prop
- * orders the tabs, the children order the panels; a lazy Tabs renders only the chosen panel):
- * the one panel shown belongs to the selected tab, and the others follow in order.
- */
-export function showTabPanels(root: Element): void {
-  for (const tabs of root.querySelectorAll<HTMLElement>('.tabs-container')) {
-    const own = (element: Element) => element.closest('.tabs-container') === tabs;
-    const tabList = [...tabs.querySelectorAll('[role="tab"]')].filter(own);
-    const panels = [...tabs.querySelectorAll<HTMLElement>('[role="tabpanel"]')].filter(own);
-    let labels = tabList.map((tab) => tab.textContent?.trim() ?? '');
-    const selected = tabList.findIndex((tab) => tab.getAttribute('aria-selected') === 'true');
-    const shown = panels.filter((panel) => !panel.hasAttribute('hidden') && panel.style.display !== 'none');
-    if (selected >= 0 && shown.length === 1) {
-      const at = panels.indexOf(shown[0]!);
-      const others = labels.filter((_, index) => index !== selected);
-      labels = panels.map((_, index) => (index === at ? labels[selected]! : (others[index < at ? index : index - 1] ?? '')));
-    }
-    panels.forEach((panel, index) => {
-      panel.removeAttribute('hidden');
-      panel.style.removeProperty('display');
-      // A panel that opens with a code block titled like its tab (a file name) needs no second label.
-      const title = panel.querySelector('.theme-code-block [class*="codeBlockTitle"]')?.textContent?.trim();
-      if (title && title === labels[index] && panel.textContent?.trim().startsWith(title)) return;
-      const label = root.ownerDocument.createElement('div');
-      label.className = 'export-pdf-tab-label';
-      label.textContent = labels[index] ?? '';
-      panel.before(label);
-    });
-  }
-  root.querySelectorAll('.tabs-container [role="tablist"]').forEach((list) => list.remove());
-}
-
 /** Every `<details>` open, its body no longer collapsed by inline styles. */
 export function openDetails(root: Element): void {
   for (const details of root.querySelectorAll('details')) {

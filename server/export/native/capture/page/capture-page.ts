@@ -17,6 +17,11 @@ export type CapturedPage = {
   finalPath: string;
   /** Things that did not settle before the page's deadline. */
   warnings: string[];
+  /**
+   * Read from the build only: what its HTML shows to be drawn in the browser (a lazy tab group's
+   * other panels, a placeholder a script replaces). Such a page is rendered in a tab instead.
+   */
+  needsBrowser?: string[];
 };
 
 export type PageStyles = {
@@ -45,6 +50,15 @@ export type CaptureSettings = {
   longToken: number;
 };
 
+/** The element of a page that holds the doc: its article (a generated index has none), else its main column. */
+export function contentOf(source: Document): HTMLElement | null {
+  return (
+    source.querySelector<HTMLElement>('.theme-doc-markdown')?.closest('article') ??
+    source.querySelector<HTMLElement>('main .container > div') ??
+    source.querySelector('main')
+  );
+}
+
 /**
  * Copies the page's content into book form: chrome removed, every tab panel
  * shown under its label, details opened, form controls flattened, embeds
@@ -53,16 +67,15 @@ export type CaptureSettings = {
  * parsed, never run.
  */
 export function capturePage(settings: CaptureSettings, built?: BuiltPage): CapturedPage {
+  // What a server-rendered page shows while its content loads: a BrowserOnly fallback's skeleton, a busy region.
+  const PLACEHOLDERS = '[aria-busy="true"], [class*="skeleton" i]';
   const lib = window.__exportPdfLib!;
   const source = built ? new DOMParser().parseFromString(built.html, 'text/html') : document;
   const pageUrl = built?.url ?? location.href;
   // The theme's error boundary replaced the doc: its message, not "This page crashed.", is what the export reports.
   const crashed = source.querySelector('.theme-doc-markdown') ? null : source.querySelector('[class*="errorBoundaryError"]');
   if (crashed) throw new Error(`${new URL(pageUrl).pathname} crashed in the browser: ${crashed.textContent?.trim() ?? ''}`);
-  const content =
-    source.querySelector('.theme-doc-markdown')?.closest('article') ??
-    source.querySelector('main .container > div') ??
-    source.querySelector('main');
+  const content = lib.contentOf(source);
   if (!content) throw new Error(`no content on ${new URL(pageUrl).pathname}`);
   const root = content.cloneNode(true) as HTMLElement;
   for (const selector of settings.excludeSelectors) root.querySelectorAll(selector).forEach((element) => element.remove());
@@ -75,6 +88,16 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   while (comments.nextNode()) found.push(comments.currentNode);
   for (const comment of found) comment.parentNode?.removeChild(comment);
 
+  let needsBrowser: string[] | undefined;
+  if (built) {
+    needsBrowser = [];
+    const lazy = lib.incompleteTabGroups(root);
+    if (lazy > 0) needsBrowser.push(`${lazy} tab group(s) with panels only a browser renders`);
+    const placeholders = root.querySelectorAll(PLACEHOLDERS).length;
+    if (placeholders > 0) needsBrowser.push(`${placeholders} placeholder(s) a script replaces`);
+  } else {
+    lib.restoreTabPanels(root);
+  }
   lib.showTabPanels(root);
   lib.openDetails(root);
   lib.flattenControls(root);
@@ -111,7 +134,15 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
       : [
           `${noAlt.length} image(s) without alt text, which the tagged PDF cannot describe: ${noAlt.slice(0, 5).join(', ')}${noAlt.length > 5 ? ', …' : ''}`,
         ];
-  return {html: root.outerHTML, headings, ids, targets, finalPath: new URL(pageUrl).pathname, warnings};
+  return {
+    html: root.outerHTML,
+    headings,
+    ids,
+    targets,
+    finalPath: new URL(pageUrl).pathname,
+    warnings,
+    ...(needsBrowser?.length ? {needsBrowser} : {}),
+  };
 }
 
 /** The site's CSS as the page the tab shows has it loaded, or as `built` links it. */

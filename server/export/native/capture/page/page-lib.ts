@@ -1,11 +1,13 @@
 import {NAME_SHIM} from '../../shared/export-page';
-import {eagerMedia, embedsAsLinks, flattenControls, openDetails, showTabPanels} from './book-form';
+import {eagerMedia, embedsAsLinks, flattenControls, openDetails} from './book-form';
+import {contentOf} from './capture-page';
 import {snacksAsCode} from './embed-sources';
 import {markLinks} from './mark-links';
 import {breakLongTokens} from './long-tokens';
 import {replaceLinkObservers} from './link-observers';
 import {seedRandom} from './seeded-random';
 import {renameSvgIds} from './svg-ids';
+import {incompleteTabGroups, mountTabPanels, restoreTabPanels, showTabPanels, tabGroups} from './tab-panels';
 
 /**
  * The transforms capturePage applies, installed in every export tab as
@@ -13,6 +15,11 @@ import {renameSvgIds} from './svg-ids';
  * one by one and cannot import; this is how they share code in the page.
  */
 const PAGE_LIB = {
+  contentOf,
+  tabGroups,
+  incompleteTabGroups,
+  mountTabPanels,
+  restoreTabPanels,
   showTabPanels,
   openDetails,
   eagerMedia,
