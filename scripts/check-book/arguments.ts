@@ -14,6 +14,8 @@ export type CheckArguments = {
   json?: string;
   /** Where to write the book as a screen reader walks it (structure/reading-order.ts). */
   reading?: string;
+  /** Read what the book must hold from the built HTML alone, without rendering the pages in Chromium. */
+  fromBuild?: boolean;
 };
 
 /** A bad invocation: the CLI prints the message and exits 2. */
@@ -35,6 +37,9 @@ Checks an exported book against the site it was exported from.
   --locale <locale>    locale (default: as the export API chooses)
   --json <file>        also write the full report as JSON
   --reading <file>     also write the book as a screen reader reads it: the structure tree in order, page by page
+  --from-build         read what the book must hold from the built HTML only; by default each page is also
+                       rendered in Chromium (scripts run, every tab selected once), so that content only the
+                       browser draws is counted
   --help               this text
 
 Exit status: 0 every check passed, 1 a check failed, 2 bad invocation.`;
@@ -55,6 +60,7 @@ export function parseArguments(argv: string[]): CheckArguments | undefined {
         locale: {type: 'string'},
         json: {type: 'string'},
         reading: {type: 'string'},
+        'from-build': {type: 'boolean'},
         help: {type: 'boolean'},
       },
     });
@@ -73,5 +79,6 @@ export function parseArguments(argv: string[]): CheckArguments | undefined {
     locale: values.locale,
     json: values.json,
     reading: values.reading,
+    fromBuild: values['from-build'],
   };
 }

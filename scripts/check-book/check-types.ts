@@ -8,6 +8,8 @@ import type {BookTags} from './structure/book-tags';
 export const BOOK_CHECK_IDS = [
   'docs',
   'prose',
+  'panels',
+  'sections',
   'toc',
   'bookmarks',
   'links',

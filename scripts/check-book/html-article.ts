@@ -13,8 +13,13 @@ export type ArticleFacts = {
   placeholders: string[];
   /** Visible labels of the article's buttons. */
   buttonLabels: string[];
-  /** The article's headings below the title (h2 to h6), in document order. */
-  headings: Array<{level: number; text: string}>;
+  /**
+   * The article's headings below the title (h2 to h6), in document order, each with the words of
+   * its section: what follows it up to the next heading of its level or higher (subsections included).
+   */
+  headings: Array<{level: number; text: string; words: number}>;
+  /** The text of each code block (`pre`), in document order. */
+  codeBlocks: string[];
   /** The article's link targets as written (href attributes). */
   hrefs: string[];
   /** Its images (`img`): with alternate text, decorative (`alt=""`), and with no alt attribute. */
@@ -75,6 +80,32 @@ function printableText($: CheerioAPI, elements: ReturnType<CheerioAPI>): string 
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter(Boolean)
     .join('\n');
+}
+
+const HEADING = /^h[2-6]$/;
+
+/** The headings h2–h6 under `root` in document order, each with the words up to the next heading of its level or higher. */
+function sectionsOf(root: DomNode): ArticleFacts['headings'] {
+  const headings: Array<ArticleFacts['headings'][number] & {open: boolean}> = [];
+  const textOf = (node: DomNode): string =>
+    node.type === 'text' ? (node.data ?? '') : node.type === 'tag' ? (node.children ?? []).map(textOf).join('') : '';
+  const walk = (node: DomNode) => {
+    if (node.type === 'text') {
+      const count = (node.data ?? '').split(/\s+/).filter(Boolean).length;
+      for (const heading of headings) if (heading.open) heading.words += count;
+      return;
+    }
+    if (node.type !== 'tag') return;
+    if (HEADING.test(node.name ?? '')) {
+      const level = Number(node.name!.slice(1));
+      for (const heading of headings) if (heading.level >= level) heading.open = false;
+      headings.push({level, text: clean(textOf(node)), words: 0, open: true});
+      return;
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  for (const child of root.children ?? []) walk(child);
+  return headings.map(({level, text, words}) => ({level, text, words}));
 }
 
 const clean = (text: string) => text.replace(/[\s\u200b]+/g, ' ').trim();
@@ -173,16 +204,28 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
     else images.withAlt++;
   });
   selectorsRemoved($, root, [...NOT_PRINTED, ...FORM_CONTROLS]);
-  const headings = root
-    .find('h2, h3, h4, h5, h6')
-    .map((_, element) => ({level: Number((element as unknown as DomNode).name!.slice(1)), text: clean($(element).text())}))
+  const headings = sectionsOf(root.get(0) as unknown as DomNode).filter((heading) => heading.text);
+  // Prism writes a code block's lines as spans, without newlines between them.
+  const codeBlocks = root
+    .find('pre')
+    .map((_, element) => {
+      const lines = $(element).find('.token-line');
+      return (
+        lines.length > 0
+          ? lines
+              .map((__, line) => $(line).text())
+              .get()
+              .join('\n')
+          : $(element).text()
+      ).trim();
+    })
     .get()
-    .filter((heading) => heading.text);
+    .filter(Boolean);
   const text = printableText($, root);
   // A label the printed text also has as words of its own ("Angular" beside the heading
   // "Angular", "MD" beside a table's "md" cells) could be that text on a line of its own: only a
   // label nothing else in the article says tells that a button printed.
   const printedWords = ` ${wordsOf(text)} `;
   const buttonLabels = tabbed.filter((label) => !printedWords.includes(` ${wordsOf(label)} `));
-  return {title, text, chrome, placeholders, buttonLabels, headings, hrefs, images};
+  return {title, text, chrome, placeholders, buttonLabels, headings, codeBlocks, hrefs, images};
 }

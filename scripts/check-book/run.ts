@@ -15,7 +15,9 @@ import {checkLinks} from './checks/links';
 import {checkNames} from './checks/names';
 import {checkOutside} from './checks/outside';
 import {checkPages} from './checks/pages';
+import {checkPanels} from './checks/panels';
 import {checkProse} from './checks/prose';
+import {checkSections} from './checks/sections';
 import {checkToc} from './checks/toc';
 import {checkTofu} from './checks/tofu';
 import {readFonts} from './fonts';
@@ -37,6 +39,8 @@ import {THRESHOLDS} from './thresholds';
 const CHECKS: Record<CheckId, Check> = {
   docs: checkDocs,
   prose: checkProse,
+  panels: checkPanels,
+  sections: checkSections,
   toc: checkToc,
   bookmarks: checkBookmarks,
   links: checkLinks,
@@ -92,7 +96,10 @@ export async function checkBook(args: CheckArguments, log: (line: string) => voi
   const started = performance.now();
   const pdf = fromInvocation(args.pdf);
   const siteDir = fromInvocation(args.site);
-  const site = await readSiteExpectations({site: siteDir, docsPlugin: args.docsPlugin, version: args.version, locale: args.locale});
+  const site = await readSiteExpectations(
+    {site: siteDir, docsPlugin: args.docsPlugin, version: args.version, locale: args.locale, fromBuild: args.fromBuild},
+    log,
+  );
   const reader = await openBook(pdf);
   try {
     const pageCount = reader.pageCount;

@@ -10,6 +10,8 @@ import {HttpError} from '../../server/errors';
 import {readManifests} from '../../server/manifest';
 import {InvocationError} from './arguments';
 import {readArticle, type ArticleFacts} from './html-article';
+import type {RenderedArticle} from './rendered-article';
+import {renderArticles} from './rendered-pages';
 
 /** One chapter the book must hold, with what its built page says about it. */
 export type ExpectedChapter = {
@@ -18,7 +20,12 @@ export type ExpectedChapter = {
   title: string;
   /** The built HTML file it was read from. */
   file: string;
+  /** What the book must hold of the page: as a reader sees it (rendered), else as built. */
   article: ArticleFacts;
+  /** Words of the built page's article, beside those of the rendered one the `article` counts. */
+  builtWords: number;
+  /** The page as rendered in Chromium, every tab selected once; absent with --from-build or when it failed to render. */
+  rendered?: Pick<RenderedArticle, 'panels'>;
 };
 
 /** Everything the checks expect of the book, from the site. */
@@ -35,8 +42,8 @@ export type SiteExpectations = {
   nodes: BookNode[];
 };
 
-/** Which part of the site the book covers. */
-export type SiteSelection = {site: string; docsPlugin?: string; version?: string; locale?: string};
+/** Which part of the site the book covers, and whether its pages are rendered (default) or read as built. */
+export type SiteSelection = {site: string; docsPlugin?: string; version?: string; locale?: string; fromBuild?: boolean};
 
 function resolveTarget(manifests: Map<string, SiteManifest>, selection: SiteSelection): ExportTarget {
   try {
@@ -55,7 +62,10 @@ function resolveTarget(manifests: Map<string, SiteManifest>, selection: SiteSele
  * choosing the locale and version as the export API does. Throws InvocationError when the site
  * is not built or the selection names nothing.
  */
-export async function readSiteExpectations(selection: SiteSelection): Promise<SiteExpectations> {
+export async function readSiteExpectations(
+  selection: SiteSelection,
+  log: (line: string) => void = () => undefined,
+): Promise<SiteExpectations> {
   let manifests: Map<string, SiteManifest>;
   try {
     manifests = await readManifests(path.resolve(selection.site));
@@ -69,13 +79,27 @@ export async function readSiteExpectations(selection: SiteSelection): Promise<Si
   const {manifest} = target;
   const plan = planBook(target.outlineVersion);
   const chapters: ExpectedChapter[] = [];
+  const files: string[] = [];
   for (const chapter of plan.chapters) {
     const built = await CaptureCache.builtFile(manifest.outDir, manifest.baseUrl, chapter);
     if (!built) {
       throw new InvocationError(`No built page for ${chapter.permalink} in ${manifest.outDir}: build the site first (npm run build).`);
     }
-    const article = readArticle(await fs.readFile(built.path, 'utf8'), manifest.options.excludeSelectors);
-    chapters.push({chapter, title: article.title ?? chapter.title, file: built.path, article});
+    files.push(built.path);
+  }
+  const rendered = selection.fromBuild ? new Map<string, RenderedArticle>() : await renderArticles(manifest, plan.chapters, log);
+  for (const [index, chapter] of plan.chapters.entries()) {
+    const built = readArticle(await fs.readFile(files[index]!, 'utf8'), manifest.options.excludeSelectors);
+    const page = rendered.get(chapter.key);
+    const article = page ? readArticle(page.html, manifest.options.excludeSelectors) : built;
+    chapters.push({
+      chapter,
+      title: article.title ?? built.title ?? chapter.title,
+      file: files[index]!,
+      article,
+      builtWords: built.text.split(/\s+/).filter(Boolean).length,
+      ...(page ? {rendered: {panels: page.panels}} : {}),
+    });
   }
   return {manifest, target, tocTitle: bookTexts(manifest).tocTitle, options: manifest.options, chapters, nodes: plan.nodes};
 }

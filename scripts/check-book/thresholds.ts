@@ -80,6 +80,13 @@ export const THRESHOLDS = {
   /** A black area this much covered by raster images is a picture, not a broken fill. */
   imageCoverShare: 0.5,
 
+  /** A code block is looked for by its first line with this many letters and digits (shorter lines: `}`, `fi`, tell nothing)… */
+  codeLineMinChars: 12,
+  /** …cut to this many, so that a line the book wraps is still one key. */
+  codeLineMaxChars: 60,
+  /** A tab panel is looked for after its label by the first letters and digits of its text. */
+  panelStartChars: 40,
+
   /** PDF readers reject longer names (ISO 32000-1, Annex C). */
   maxNameBytes: 127,
   /** Examples printed per check. */

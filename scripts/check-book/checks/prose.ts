@@ -63,6 +63,9 @@ export function checkProse({map}: CheckContext): CheckResult {
     });
   }
   const overall = total === 0 ? 1 : found / total;
+  // What rendering the pages added: words only the browser draws, which their built HTML lacks.
+  const builtWords = map.chapters.reduce((sum, place) => sum + place.expected.builtWords, 0);
+  const readWords = map.chapters.reduce((sum, place) => sum + place.expected.article.text.split(/\s+/).filter(Boolean).length, 0);
   const findings: Finding[] = chapters
     .filter((chapter) => chapter.share < THRESHOLDS.proseCoverage)
     .sort((a, b) => a.share - b.share)
@@ -82,9 +85,9 @@ export function checkProse({map}: CheckContext): CheckResult {
   }
   const result = resultOf(
     'prose',
-    `${percent(overall)} of ${total} words found (needs ${percent(THRESHOLDS.proseCoverage)}); ${below} of ${chapters.length} chapters below that; ${brokenTotal} words broken inside`,
+    `${percent(overall)} of ${total} words found (needs ${percent(THRESHOLDS.proseCoverage)}); ${below} of ${chapters.length} chapters below that; ${brokenTotal} words broken inside; the pages as read have ${readWords} words, their built HTML ${builtWords}`,
     findings,
-    {coverage: overall, words: total, found, chaptersBelow: below, brokenWords: brokenTotal},
+    {coverage: overall, words: total, found, chaptersBelow: below, brokenWords: brokenTotal, readWords, builtWords},
     overall >= THRESHOLDS.proseCoverage && brokenTotal <= THRESHOLDS.brokenWordsAllowed,
   );
   return {

@@ -58,10 +58,13 @@ describe("a built page's article", () => {
   });
 
   it('lists the headings below the title with their levels, and the link targets as written', () => {
-    assert.deepEqual(article.headings, [
-      {level: 2, text: 'Usage'},
-      {level: 3, text: 'Worker'},
-    ]);
+    assert.deepEqual(
+      article.headings.map(({level, text}) => ({level, text})),
+      [
+        {level: 2, text: 'Usage'},
+        {level: 3, text: 'Worker'},
+      ],
+    );
     assert.deepEqual(article.hrefs, ['#usage']);
   });
 

@@ -1,0 +1,107 @@
+import {chapterSegments, findLine} from '../book-map';
+import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
+import {THRESHOLDS} from '../thresholds';
+import {textKey} from '../text-normal';
+import type {Segment} from '../text-lines';
+
+/** A chapter's text in reading order as one key, with where each segment starts in it. */
+function joined(segments: Segment[]): {text: string; starts: number[]} {
+  const starts: number[] = [];
+  let text = '';
+  for (const segment of segments) {
+    starts.push(text.length);
+    text += segment.key;
+  }
+  starts.push(text.length);
+  return {text, starts};
+}
+
+/** The first line of a code block long enough to be found by itself, as a key of at most `max` characters. */
+function codeLineKey(code: string, min: number, max: number): string | undefined {
+  for (const line of code.split('\n')) {
+    const key = textKey(line);
+    if (key.length >= min) return key.slice(0, max);
+  }
+  return undefined;
+}
+
+const quote = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+/**
+ * Every code block and every tab panel of the page a reader sees (rendered, every tab selected
+ * once) is in its chapter: a code block by its first line long enough to tell (line numbers and
+ * wrapping aside); a tab panel as its label printed as a line of its own, and the panel's first
+ * words after it and before the next label of its group. A panel's words found after another
+ * label of its group were printed under the wrong label.
+ */
+export function checkPanels({map}: CheckContext): CheckResult {
+  const findings: Finding[] = [];
+  const counts = {codeBlocks: 0, codeBlocksFound: 0, panels: 0, panelsFound: 0, misplaced: 0};
+  for (const place of map.chapters) {
+    if (place.start === undefined) continue;
+    const segments = chapterSegments(map, place).map(({segment}) => segment);
+    const pageOf = chapterSegments(map, place).map(({page}) => page + 1);
+    const book = joined(segments);
+    const title = JSON.stringify(place.expected.title);
+    for (const code of place.expected.article.codeBlocks) {
+      const key = codeLineKey(code, THRESHOLDS.codeLineMinChars, THRESHOLDS.codeLineMaxChars);
+      if (!key) continue;
+      counts.codeBlocks++;
+      if (book.text.includes(key)) counts.codeBlocksFound++;
+      else findings.push({page: place.start + 1, text: `${title}: code block ${quote(code.split('\n')[0]!)} missing`});
+    }
+    const panels = place.expected.rendered?.panels ?? [];
+    // Where each panel's label printed, by its index; a group is looked for after its parent's label.
+    const labels = new Map<number, {start: number; end: number}>();
+    let cursor = 0;
+    for (const group of [...new Set(panels.map((panel) => panel.group))]) {
+      const members = panels.flatMap((panel, index) => (panel.group === group ? [{panel, index}] : []));
+      const parent = members[0]!.panel.parent;
+      const from = parent === undefined ? cursor : (labels.get(parent)?.end ?? cursor);
+      // In the group's own order: the book prints panels in the page's order, which may differ from the tabs'.
+      for (const {panel, index} of members) {
+        counts.panels++;
+        const at = findLine(segments, textKey(panel.label), 0, from);
+        if (at) labels.set(index, at);
+        else findings.push({page: place.start + 1, text: `${title}: tab ${quote(panel.label)} not printed as a label`});
+      }
+      const found = members.filter(({index}) => labels.has(index)).sort((a, b) => labels.get(a.index)!.start - labels.get(b.index)!.start);
+      found.forEach(({panel, index}, order) => {
+        const label = labels.get(index)!;
+        const labelKey = textKey(panel.label);
+        let key = textKey(panel.text);
+        // A panel that opens with a code block titled like its tab prints that title as its label.
+        if (key.startsWith(labelKey)) key = key.slice(labelKey.length);
+        key = key.slice(0, THRESHOLDS.panelStartChars);
+        // Each label's region: from the end of its line to the start of the group's next label.
+        const regionOf = (offset: number) =>
+          found.findIndex(({index: at}, place) => {
+            const next = found[place + 1];
+            return offset >= book.starts[labels.get(at)!.end]! && (!next || offset < book.starts[labels.get(next.index)!.start]!);
+          });
+        const own = key ? book.text.indexOf(key, book.starts[label.end]) : book.starts[label.end]!;
+        // Not after its own label: perhaps after another of the group's (text repeated in panels is found after its own first).
+        const first = book.starts[labels.get(found[0]!.index)!.start]!;
+        const at = own >= 0 && regionOf(own) === order ? own : key ? book.text.indexOf(key, first) : -1;
+        const region = at >= 0 ? regionOf(at) : -1;
+        if (region === order) {
+          counts.panelsFound++;
+        } else if (region >= 0) {
+          counts.misplaced++;
+          const other = labels.get(found[region]!.index)!;
+          findings.push({page: pageOf[other.start], text: `${title}: the panel of tab ${quote(panel.label)} printed under another label`});
+        } else {
+          findings.push({page: pageOf[label.start], text: `${title}: the panel of tab ${quote(panel.label)} missing after its label`});
+        }
+      });
+      if (parent === undefined) cursor = Math.max(cursor, ...found.map(({index}) => labels.get(index)!.end));
+    }
+  }
+  const rendered = map.chapters.filter((place) => place.expected.rendered).length;
+  return resultOf(
+    'panels',
+    `${counts.codeBlocksFound}/${counts.codeBlocks} code blocks, ${counts.panelsFound}/${counts.panels} tab panels under their own label (${counts.misplaced} under another) of ${rendered} rendered pages`,
+    findings,
+    {...counts, renderedPages: rendered},
+  );
+}

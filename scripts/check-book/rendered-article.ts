@@ -1,0 +1,133 @@
+// Runs inside Chromium, in a page of the site a reader would see: serialized with
+// Function.prototype.toString, so it is self-contained.
+
+/** A page as a reader sees it, every tab of it selected once. */
+export type RenderedArticle = {
+  /** The whole document, its article holding every tab panel, each after a line with its tab's label. */
+  html: string;
+  /**
+   * Every tab panel, by group (numbered in document order, outer before nested) and label, with
+   * its text, in document order (a panel before the panels nested in it, which name it as `parent`).
+   */
+  panels: Array<{group: number; label: string; text: string; parent?: number}>;
+  /** The text of every code block (`pre`) of the article, panels included. */
+  codeBlocks: string[];
+};
+
+/**
+ * Selects every tab of every tab group of the page's article in turn (a group nested in a panel
+ * while that panel shows) and keeps what each shows: a lazy group renders the chosen panel only,
+ * so its other panels exist once their tab is pressed. A panel belongs to the last tab list
+ * before it at its own depth of panels; the tab first selected is selected again. Returns the
+ * document with each group's list replaced by its panels, each after its label.
+ */
+export async function expandArticle(timeoutMs: number): Promise<RenderedArticle> {
+  const deadline = Date.now() + timeoutMs;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const settle = async () => {
+    let last = Date.now();
+    const observer = new MutationObserver(() => (last = Date.now()));
+    observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+    const until = Math.min(deadline, Date.now() + 3_000);
+    while (Date.now() - last < 50 && Date.now() < until) await sleep(10);
+    observer.disconnect();
+  };
+  const root = document.querySelector('.theme-doc-markdown') ?? document.querySelector('main') ?? document.body;
+  // Shown as a reader sees it: with an area (not collapsed to no height), not invisible.
+  const visible = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.opacity !== '0';
+  };
+  const depth = (element: Element, within: Element) => {
+    let count = 0;
+    for (let parent = element.parentElement; parent && parent !== within; parent = parent.parentElement) {
+      if (parent.getAttribute('role') === 'tabpanel') count++;
+    }
+    return count;
+  };
+  const ownerOf = (panel: Element, within: Element) => {
+    let owner: Element | undefined;
+    for (const list of within.querySelectorAll('[role="tablist"]')) {
+      if (!(list.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+      if (depth(list, within) === depth(panel, within)) owner = list;
+    }
+    return owner;
+  };
+  const textOf = (html: string) => {
+    const holder = document.createElement('template');
+    holder.innerHTML = html;
+    holder.content.querySelectorAll('script, style, noscript, button, svg, .hash-link').forEach((element) => element.remove());
+    return (holder.content.textContent ?? '').replace(/\s+/g, ' ').trim();
+  };
+  const panels: RenderedArticle['panels'] = [];
+  let groups = 0;
+  const expanded = async (element: Element, parent?: number): Promise<string> => {
+    const lists = [...element.querySelectorAll('[role="tablist"]')].filter((list) => depth(list, element) === 0);
+    const slots = new Map<number, string>();
+    for (const list of lists) {
+      const group = groups++;
+      // A tab that is a link to another page would leave the page: it is no tab of a panel here.
+      const leaves = (tab: Element) => {
+        const href = tab.closest('a[href]')?.getAttribute('href');
+        return !!href && !href.startsWith('#') && new URL(href, location.href).pathname !== location.pathname;
+      };
+      const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')].filter(
+        (tab) => tab.closest('[role="tablist"]') === list && !leaves(tab),
+      );
+      const selected = tabs.find((tab) => tab.getAttribute('aria-selected') === 'true');
+      const parts: string[] = [];
+      for (const tab of tabs) {
+        if (Date.now() > deadline) break;
+        tab.click();
+        await settle();
+        const shown = [...element.querySelectorAll('[role="tabpanel"]')].filter(
+          (panel) => depth(panel, element) === 0 && visible(panel) && ownerOf(panel, element) === list,
+        );
+        const label = document.createElement('p');
+        label.setAttribute('data-check-tab-label', '');
+        label.textContent = tab.textContent?.trim() ?? '';
+        const entry: RenderedArticle['panels'][number] = {
+          group,
+          label: label.textContent,
+          text: '',
+          ...(parent === undefined ? {} : {parent}),
+        };
+        panels.push(entry);
+        let html = '';
+        for (const panel of shown) html += await expanded(panel, panels.length - 1);
+        entry.text = textOf(html);
+        parts.push(label.outerHTML + html);
+      }
+      if (selected && selected.getAttribute('aria-selected') !== 'true') {
+        selected.click();
+        await settle();
+      }
+      slots.set(group, parts.join(''));
+      list.setAttribute('data-check-slot', String(group));
+      for (const panel of element.querySelectorAll('[role="tabpanel"]')) {
+        if (depth(panel, element) === 0 && ownerOf(panel, element) === list) panel.setAttribute('data-check-drop', '');
+      }
+    }
+    const copy = element.cloneNode(true) as Element;
+    for (const marked of element.querySelectorAll('[data-check-slot], [data-check-drop]')) {
+      marked.removeAttribute('data-check-slot');
+      marked.removeAttribute('data-check-drop');
+    }
+    copy.querySelectorAll('[data-check-drop]').forEach((panel) => panel.remove());
+    copy
+      .querySelectorAll('[data-check-slot]')
+      .forEach((list) => list.replaceWith(document.createComment(`check-slot-${list.getAttribute('data-check-slot')}`)));
+    return copy.outerHTML.replace(/<!--check-slot-(\d+)-->/g, (_, group: string) => slots.get(Number(group)) ?? '');
+  };
+  const article = await expanded(root);
+  root.setAttribute('data-check-root', '');
+  const page = document.documentElement.cloneNode(true) as Element;
+  root.removeAttribute('data-check-root');
+  page.querySelector('[data-check-root]')!.replaceWith(document.createComment('check-root'));
+  page.querySelectorAll('script').forEach((script) => script.remove());
+  const holder = document.createElement('template');
+  holder.innerHTML = article;
+  const codeBlocks = [...holder.content.querySelectorAll('pre')].map((pre) => pre.textContent?.trim() ?? '').filter(Boolean);
+  return {html: page.outerHTML.replace('<!--check-root-->', () => article), panels, codeBlocks};
+}

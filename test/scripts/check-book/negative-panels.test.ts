@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import {writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {after, before, describe, it} from 'node:test';
+import puppeteer, {type Browser} from 'puppeteer-core';
+import {BOOK_CHECK_IDS, type CheckId} from '../../../scripts/check-book/check-types';
+import {checkBook} from '../../../scripts/check-book/run';
+import {findChromium, sandboxArgs} from '../../../server/chromium';
+import {tempDir} from '../../helpers/fixtures';
+import {printFixtureBook} from './fixture-book';
+import {writeFixtureSite} from './fixture-site';
+
+const NPM = 'Install it with npm install acme-fixture and nothing else beside it.';
+const YARN = 'Yarn users add acme-fixture to their workspace with one command instead.';
+const VERIFY = 'Run acme doctor to see that the queue answers before you deploy.';
+
+/**
+ * The setup page as built: a tab strip whose second panel only its script shows (each tab shows
+ * its own panel), then a section with words of its own.
+ */
+const SITE_TABS = `<div role="tablist"><button type="button" role="tab" aria-selected="true">npm</button><button type="button" role="tab" aria-selected="false">Yarn</button></div>
+<div role="tabpanel"><p>${NPM}</p></div><div role="tabpanel" hidden><p>${YARN}</p></div>
+<script>
+const tabs = [...document.querySelectorAll('[role="tab"]')];
+const panels = [...document.querySelectorAll('[role="tabpanel"]')];
+tabs.forEach((tab, index) => tab.addEventListener('click', () => {
+  tabs.forEach((other, at) => other.setAttribute('aria-selected', String(at === index)));
+  panels.forEach((panel, at) => (panel.hidden = at !== index));
+}));
+</script>
+<h2 id="verify">Verify</h2><p>${VERIFY}</p>`;
+
+const label = (text: string) => `<div class="export-pdf-tab-label">${text}</div>`;
+const verify = (body: string) => `<h2>Verify</h2>${body}`;
+
+describe('book checker on tab panels and sections printed wrong on purpose', {timeout: 180_000}, () => {
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof tempDir>>;
+  let count = 0;
+
+  before(async () => {
+    browser = await puppeteer.launch({executablePath: findChromium(), args: sandboxArgs(), headless: true});
+    site = await tempDir('check-book-panels');
+    await writeFixtureSite(site.dir, {'guides/setup': SITE_TABS});
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.remove();
+  });
+
+  /** Prints the book with this setup page ending and returns the book checks that fail, with the report. */
+  async function check(setupEnd: string) {
+    const pdf = path.join(site.dir, `book-${++count}.pdf`);
+    await writeFile(pdf, await printFixtureBook(browser, {extraHtml: {'guides/setup': setupEnd}}));
+    const report = await checkBook({site: site.dir, pdf});
+    const failing = report.checks
+      .filter((result) => !result.pass && (BOOK_CHECK_IDS as readonly CheckId[]).includes(result.id))
+      .map((result) => result.id);
+    return {report, failing, result: (id: CheckId) => report.checks.find((candidate) => candidate.id === id)!};
+  }
+
+  it('passes a book with every panel under its own label and every section with its words', async () => {
+    const {failing, result} = await check(`${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`);
+    assert.deepEqual(failing, [], JSON.stringify(result('panels')) + JSON.stringify(result('sections')));
+    assert.equal(result('panels').measures.panelsFound, 2);
+    assert.equal(result('panels').measures.renderedPages, 2);
+  });
+
+  it('flags a panel printed under the other tab’s label', async () => {
+    const {failing, result} = await check(`${label('npm')}<p>${YARN}</p>${label('Yarn')}<p>${NPM}</p>${verify(`<p>${VERIFY}</p>`)}`);
+    assert.deepEqual(failing, ['panels']);
+    assert.equal(result('panels').measures.misplaced, 2);
+    assert.match(result('panels').findings[0]!.text, /"Setup": the panel of tab "npm" printed under another label/);
+  });
+
+  it('flags a tab group printed as its chosen panel only, with no labels', async () => {
+    const {failing, result} = await check(`<p>${NPM}</p>${verify(`<p>${VERIFY}</p>`)}`);
+    assert.deepEqual(failing, ['prose', 'panels']);
+    assert.match(
+      result('panels')
+        .findings.map((finding) => finding.text)
+        .join('\n'),
+      /tab "Yarn" not printed as a label/,
+    );
+  });
+
+  it('flags a section whose heading prints with nothing under it', async () => {
+    const {failing, result} = await check(`${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify('')}`);
+    assert.deepEqual(failing, ['prose', 'sections']);
+    assert.match(result('sections').findings[0]!.text, /"Setup": section "Verify" prints nothing, where the page has 12 words/);
+  });
+});
