@@ -1,0 +1,51 @@
+import React, {type ReactNode} from 'react';
+import BrowserOnly from '@docusaurus/BrowserOnly';
+import CodeBlock from '@theme/CodeBlock';
+
+type Props = {
+  /** How the delay grows from one attempt to the next. */
+  strategy: 'fixed' | 'exponential';
+  /** Delay before the first retry, in milliseconds. */
+  baseMs: number;
+  attempts: number;
+};
+
+/**
+ * Retry delays computed in the browser, as API reference themes draw their schemas and code
+ * samples: inside BrowserOnly, so the built page holds nothing of it. It is a theme component
+ * (`@theme/BackoffTable`), so a doc's source cannot tell that it draws in the browser.
+ */
+export default function BackoffTable({strategy, baseMs, attempts}: Props): ReactNode {
+  return (
+    <BrowserOnly>
+      {() => {
+        const delays = Array.from({length: attempts}, (_, index) => (strategy === 'fixed' ? baseMs : baseMs * 2 ** index));
+        return (
+          <>
+            <table>
+              <thead>
+                <tr>
+                  <th>Retry</th>
+                  <th>Waits (ms)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {delays.map((delay, index) => (
+                  <tr key={index}>
+                    <td>{index + 1}</td>
+                    <td>{delay}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p>
+              A job that fails every attempt waits {delays.reduce((sum, delay) => sum + delay, 0)} ms in all before it is dead-lettered
+              (drawnInBrowser{strategy === 'fixed' ? 'Fixed' : 'Exponential'}).
+            </p>
+            <CodeBlock language="ts">{`queue.add('send-invoice', data, {attempts: ${attempts}, backoff: {type: '${strategy}', delay: ${baseMs}}});`}</CodeBlock>
+          </>
+        );
+      }}
+    </BrowserOnly>
+  );
+}

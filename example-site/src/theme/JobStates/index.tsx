@@ -1,0 +1,103 @@
+import React, {useState, type ReactNode} from 'react';
+import styles from './styles.module.css';
+
+type Tab = {label: string; body: ReactNode};
+
+/**
+ * A tab strip built without Docusaurus' Tabs, as API reference themes build theirs: a
+ * `role="tablist"` of buttons, every panel rendered and the inactive ones `hidden`. With `id`,
+ * tabs and panels are paired by `aria-controls` and `aria-labelledby`; without, only their order
+ * pairs them.
+ */
+function StateTabs({id, tabs}: {id?: string; tabs: Tab[]}): ReactNode {
+  const [selected, setSelected] = useState(0);
+  return (
+    <>
+      <div role="tablist" className={styles.strip}>
+        {tabs.map((tab, index) => (
+          <button
+            key={tab.label}
+            type="button"
+            role="tab"
+            id={id && `${id}-tab-${index}`}
+            aria-controls={id && `${id}-panel-${index}`}
+            aria-selected={index === selected}
+            className={index === selected ? styles.selected : undefined}
+            onClick={() => setSelected(index)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab, index) => (
+        <div
+          key={tab.label}
+          role="tabpanel"
+          id={id && `${id}-panel-${index}`}
+          aria-labelledby={id && `${id}-tab-${index}`}
+          hidden={index !== selected}
+          className={styles.panel}
+        >
+          {tab.body}
+        </div>
+      ))}
+    </>
+  );
+}
+
+const json = (value: unknown) => <pre>{JSON.stringify(value, null, 2)}</pre>;
+
+/**
+ * The answers of the job API's status endpoint: a group of response tabs, each holding a
+ * "Schema / Example" group of its own inside the same container (nested groups, no container
+ * of their own), then a group paired by order alone.
+ */
+export default function JobStates(): ReactNode {
+  const answer = (status: string, fields: Record<string, string>, example: unknown): Tab => ({
+    label: status,
+    body: (
+      <StateTabs
+        tabs={[
+          {
+            label: 'Schema',
+            body: (
+              <ul>
+                {Object.entries(fields).map(([name, type]) => (
+                  <li key={name}>
+                    <code>{name}</code> {type}
+                  </li>
+                ))}
+              </ul>
+            ),
+          },
+          {label: 'Example', body: json(example)},
+        ]}
+      />
+    ),
+  });
+  return (
+    <>
+      <div className="tabs-container">
+        <StateTabs
+          id="job-status"
+          tabs={[
+            answer(
+              '200',
+              {state: 'string: waiting, active, completed or failed', progressPercent: 'number'},
+              {state: 'active', progressPercent: 40},
+            ),
+            answer('404', {message: 'string: no job with this id'}, {message: 'No job send-invoice-00043 (statusNotFoundExample)'}),
+          ]}
+        />
+      </div>
+      <p>Each state a job can be in, with what a worker does next:</p>
+      <StateTabs
+        tabs={[
+          {label: 'waiting', body: <p>Queued until a worker is free (stateWaitingPanel).</p>},
+          {label: 'active', body: <p>A worker holds its lock and renews it (stateActivePanel).</p>},
+          {label: 'failed', body: <p>Retried with backoff until its attempts are spent (stateFailedPanel).</p>},
+        ]}
+      />
+    </>
+  );
+}
