@@ -3,7 +3,6 @@ import {describe, it} from 'node:test';
 import type {Page} from 'puppeteer-core';
 import {openParserPage} from '../../server/export/native/capture/parser-page';
 import {svgScope} from '../../server/export/native/capture/capture-chapters';
-import {BOOK_CSS} from '../../server/export/native/assemble/book-css';
 import {capturePage, type CaptureSettings} from '../../server/export/native/capture/page/capture-page';
 import {pageForSuite} from '../helpers/suite-page';
 
@@ -16,6 +15,7 @@ function settings(key: string, overrides: Partial<CaptureSettings> = {}): Captur
     excludeSelectors: [],
     publicBase: 'https://docs.example.com/',
     longToken: 14,
+    title: 'Setup',
     ...overrides,
   };
 }
@@ -47,6 +47,13 @@ describe('capture transforms', {timeout: 60_000}, () => {
     assert.deepEqual((await capture('<p><img src="/a.png" alt="A"></p>')).warnings, []);
   });
 
+  it('opens a page that shows no title (hide_title) with the doc’s title, and leaves a page with its own h1 alone', async () => {
+    const untitled = await capture('<p>Text without a title.</p>');
+    assert.match(untitled.html, /<div class="theme-doc-markdown markdown"><header><h1>Setup<\/h1><\/header><p>Text without a title/);
+    const titled = await capture('<header><h1>Its own title</h1></header><p>Text.</p>');
+    assert.doesNotMatch(titled.html, />Setup</);
+  });
+
   it('leaves out comments, so a server-rendered page captures as the same page rendered by the router', async () => {
     const served = await capture('<ul><li><a href="/docs/a"><code>config-flow</code></a>: <!-- -->Set up via the UI<!-- --></li></ul>');
     const routed = await capture('<ul><li><a href="/docs/a"><code>config-flow</code></a>: Set up via the UI</li></ul>');
@@ -70,119 +77,6 @@ describe('capture transforms', {timeout: 60_000}, () => {
     const two = await capture(svg, 'guides/b');
     const ids = (html: string) => [...html.matchAll(/id="([^"]+)"/g)].map((match) => match[1]);
     assert.equal(ids(one.html).filter((id) => ids(two.html).includes(id)).length, 0);
-  });
-
-  it('heads every tab panel with its own tab’s label, nested tabs too', async () => {
-    const tabs = (labels: string[], panels: string[]) =>
-      `<div class="tabs-container"><ul role="tablist">${labels.map((label) => `<li role="tab">${label}</li>`).join('')}</ul>` +
-      `<div>${panels.map((panel, index) => `<div role="tabpanel"${index > 0 ? ' hidden' : ''}>${panel}</div>`).join('')}</div></div>`;
-    const nested = tabs(['macOS', 'Linux'], [tabs(['Android', 'iOS'], ['<p>mac android</p>', '<p>mac ios</p>']), '<p>linux</p>']);
-    const captured = await capture(nested);
-    const order = [...captured.html.matchAll(/export-pdf-tab-label">([^<]*)<|<p>([^<]*)<\/p>/g)].map((match) => match[1] ?? match[2]);
-    assert.deepEqual(order, ['macOS', 'Android', 'mac android', 'iOS', 'mac ios', 'Linux', 'linux']);
-    assert.doesNotMatch(captured.html, /role="tablist"|\shidden/);
-  });
-
-  it('labels panels by the selected tab when the tabs are in another order than the panels, or only the chosen panel is rendered', async () => {
-    const tab = (label: string, selected: boolean) => `<li role="tab" aria-selected="${selected}">${label}</li>`;
-    const panel = (text: string, hidden: boolean) => `<div role="tabpanel"${hidden ? ' hidden' : ''}><p>${text}</p></div>`;
-    const reordered = `<div class="tabs-container"><ul role="tablist">${tab('TypeScript', true)}${tab('JavaScript', false)}</ul><div>${panel('js code', true)}${panel('ts code', false)}</div></div>`;
-    const lazy = `<div class="tabs-container"><ul role="tablist">${tab('npm', false)}${tab('Yarn', true)}${tab('pnpm', false)}</ul><div>${panel('yarn add', false)}</div></div>`;
-    const captured = await capture(reordered + lazy);
-    const order = [...captured.html.matchAll(/export-pdf-tab-label">([^<]*)<|<p>([^<]*)<\/p>/g)].map((match) => match[1] ?? match[2]);
-    assert.deepEqual(order, ['JavaScript', 'js code', 'TypeScript', 'ts code', 'Yarn', 'yarn add']);
-  });
-
-  it('pairs tab lists built without Docusaurus’ Tabs with their panels: by aria-controls, else by order, group by group', async () => {
-    const tab = (label: string, extra = '') => `<button role="tab"${extra}>${label}</button>`;
-    const captured = await capture(
-      // Paired by aria-controls, the panels in another order than the tabs.
-      `<div role="tablist">${tab('cat', ' aria-controls="p-cat" aria-selected="true"')}${tab('dog', ' aria-controls="p-dog"')}</div>` +
-        '<div role="tabpanel" id="p-dog" hidden><p>dog fields</p></div><div role="tabpanel" id="p-cat"><p>cat fields</p></div>' +
-        // Paired by order alone, outside any container, then a second such group right after it.
-        `<div role="tablist">${tab('bee', ' aria-selected="true"')}${tab('ant')}</div>` +
-        '<div role="tabpanel"><p>bee fields</p></div><div role="tabpanel" hidden><p>ant fields</p></div>' +
-        `<div role="tablist">${tab('PUT')}${tab('POST')}</div>` +
-        '<div role="tabpanel"><p>put body</p></div><div role="tabpanel" hidden><p>post body</p></div>',
-    );
-    const order = [...captured.html.matchAll(/export-pdf-tab-label">([^<]*)<|<p>([^<]*)<\/p>/g)].map((match) => match[1] ?? match[2]);
-    assert.deepEqual(order, [
-      'dog',
-      'dog fields',
-      'cat',
-      'cat fields',
-      'bee',
-      'bee fields',
-      'ant',
-      'ant fields',
-      'PUT',
-      'put body',
-      'POST',
-      'post body',
-    ]);
-    assert.doesNotMatch(captured.html, /role="tablist"|role="tab"[^p]|\shidden/);
-  });
-
-  it('keeps the labels of a tab group nested in a panel of another inside one container with that panel', async () => {
-    const group = (labels: string[], panels: string[]) =>
-      `<ul role="tablist">${labels.map((label, index) => `<li role="tab" aria-selected="${index === 0}">${label}</li>`).join('')}</ul>` +
-      panels.map((panel, index) => `<div role="tabpanel"${index > 0 ? ' hidden' : ''}>${panel}</div>`).join('');
-    const captured = await capture(
-      `<div class="tabs-container">${group(
-        ['200', '400'],
-        [
-          group(['Schema', 'Example'], ['<p>ok schema</p>', '<p>ok example</p>']),
-          group(['Schema', 'Example'], ['<p>bad schema</p>', '<p>bad example</p>']),
-        ],
-      )}</div>`,
-    );
-    const order = [...captured.html.matchAll(/export-pdf-tab-label">([^<]*)<|<p>([^<]*)<\/p>/g)].map((match) => match[1] ?? match[2]);
-    assert.deepEqual(order, [
-      '200',
-      'Schema',
-      'ok schema',
-      'Example',
-      'ok example',
-      '400',
-      'Schema',
-      'bad schema',
-      'Example',
-      'bad example',
-    ]);
-  });
-
-  it('leaves a tab list with no panel to pair as it is', async () => {
-    const captured = await capture(
-      '<div role="tablist"><a role="tab" href="/docs/a">Guide</a><a role="tab" href="/docs/b">API</a></div><p>text</p>',
-    );
-    assert.match(captured.html, /role="tablist"/);
-    assert.doesNotMatch(captured.html, /export-pdf-tab-label/);
-  });
-
-  it('shows every tab panel however the site hides the inactive ones, labelled unless its code block has the tab’s title', async () => {
-    const panel = (hide: string, text: string) => `<div role="tabpanel" class="${hide}"><pre>${text}</pre></div>`;
-    const captured = await capture(
-      `<div class="tabs-container"><ul role="tablist"><li role="tab">a.ts</li><li role="tab">b.ts</li><li role="tab">c.ts</li><li role="tab">d.ts</li></ul><div>` +
-        `<div role="tabpanel"><div class="theme-code-block"><div class="codeBlockTitle_x1">a.ts</div><pre>first</pre></div></div>` +
-        `${panel('collapsed', 'second')}${panel('gone', 'third')}${panel('stacked', 'fourth')}</div></div>`,
-    );
-    const labels = [...captured.html.matchAll(/export-pdf-tab-label">([^<]*)</g)].map((match) => match[1]);
-    assert.deepEqual(labels, ['b.ts', 'c.ts', 'd.ts'], 'no label over a code block titled like its tab');
-    const siteCss = '.collapsed{height:0;overflow:hidden}.gone{display:none}.stacked{position:absolute;top:0;visibility:hidden;opacity:0}';
-    await page.setContent(`<!doctype html><html><head><style>${siteCss}${BOOK_CSS}</style></head><body>${captured.html}</body></html>`);
-    const shown = await page.evaluate(() =>
-      [...document.querySelectorAll('pre')].map((pre) => {
-        const box = pre.getBoundingClientRect();
-        return `${pre.textContent}:${box.height > 0 && getComputedStyle(pre).visibility === 'visible'}`;
-      }),
-    );
-    assert.deepEqual(shown, ['first:true', 'second:true', 'third:true', 'fourth:true']);
-    const tops = await page.evaluate(() => [...document.querySelectorAll('pre')].map((pre) => pre.getBoundingClientRect().top));
-    assert.deepEqual(
-      [...tops].sort((a, b) => a - b),
-      tops,
-      'panels one below the other',
-    );
   });
 
   it('prints a Snack embed as its code files, and a saved Snack as a link to it', async () => {

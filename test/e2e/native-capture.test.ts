@@ -225,6 +225,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
           excludeSelectors: manifest.options.excludeSelectors,
           publicBase: manifest.siteUrl + manifest.baseUrl,
           longToken: 14,
+          title: chapter.title,
         };
         const url = origin + chapter.permalink;
         const whole = await page.evaluate(capturePage, settings, {html, url});

@@ -84,6 +84,7 @@ function settingsFor(chapter: Chapter, options: CaptureOptions): CaptureSettings
     excludeSelectors: options.excludeSelectors,
     publicBase: options.publicBase,
     longToken: LONG_TOKEN,
+    title: chapter.title,
   };
 }
 
@@ -107,6 +108,17 @@ async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions)
     },
     Math.min(options.pageTimeoutMs, TAB_PANELS_TIMEOUT_MS),
   );
+  // A theme's own tabs can fail on a sequence of choices (an OpenAPI theme's code samples, pressed
+  // faster than its effects ran): the page is loaded afresh and captured with the panels it shows.
+  if (
+    await page.evaluate(() => !document.querySelector('.theme-doc-markdown') && !!document.querySelector('[class*="errorBoundaryError"]'))
+  ) {
+    warnings.push('the page crashed while its tabs were shown one by one: its lazy tab groups print their chosen panel only');
+    await loadSiteAt(page, url, options.pageTimeoutMs);
+    warnings.push(
+      ...(await page.evaluate(settlePage, {mermaidDiagrams: chapter.mermaidDiagrams, quietMs: QUIET_MS, timeoutMs: options.pageTimeoutMs})),
+    );
+  }
   const captured = await page.evaluate(capturePage, settingsFor(chapter, options));
   return {...captured, warnings: [...warnings, ...captured.warnings]};
 }

@@ -48,6 +48,8 @@ export type CaptureSettings = {
   publicBase: string;
   /** Tokens this long get break opportunities (see long-tokens.ts). */
   longToken: number;
+  /** The doc's title: a page that shows none (`hide_title`) opens its chapter with it. */
+  title: string;
 };
 
 /** The element of a page that holds the doc: its article (a generated index has none), else its main column. */
@@ -99,6 +101,15 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
     lib.restoreTabPanels(root);
   }
   lib.showTabPanels(root);
+  // A chapter opens with its title, also where the page shows none (hide_title): a book's reader
+  // has no sidebar or tab title to tell where a doc begins.
+  if (!root.querySelector('h1')) {
+    const header = root.ownerDocument.createElement('header');
+    const title = root.ownerDocument.createElement('h1');
+    title.textContent = settings.title;
+    header.append(title);
+    (root.querySelector('.theme-doc-markdown') ?? root).prepend(header);
+  }
   lib.openDetails(root);
   lib.flattenControls(root);
   lib.eagerMedia(root, pageUrl);

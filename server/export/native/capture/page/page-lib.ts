@@ -6,6 +6,7 @@ import {markLinks} from './mark-links';
 import {breakLongTokens} from './long-tokens';
 import {replaceLinkObservers} from './link-observers';
 import {seedRandom} from './seeded-random';
+import {privateLocalStorage} from './private-storage';
 import {renameSvgIds} from './svg-ids';
 import {incompleteTabGroups, mountTabPanels, restoreTabPanels, showTabPanels, tabGroups} from './tab-panels';
 
@@ -31,6 +32,7 @@ const PAGE_LIB = {
   markLinks,
   seedRandom,
   replaceLinkObservers,
+  privateLocalStorage,
 };
 
 export type PageLib = typeof PAGE_LIB;
@@ -47,4 +49,5 @@ window.__exportPdfLib = {${Object.entries(PAGE_LIB)
   .map(([name, fn]) => `${JSON.stringify(name)}: (${fn.toString()})`)
   .join(',\n')}};
 window.__exportPdfLib.seedRandom(location.pathname.replace(/\\/+$/, ''));
-window.__exportPdfLib.replaceLinkObservers();`;
+window.__exportPdfLib.replaceLinkObservers();
+window.__exportPdfLib.privateLocalStorage();`;

@@ -72,9 +72,14 @@ export function tabGroups(root: Element): TabGroup[] {
   return groups;
 }
 
-/** Tab groups of `root` with a tab whose panel is not in the page: a lazy group renders the chosen one only. */
+/**
+ * Tab groups of `root` with some panels but not one for every tab: a lazy group renders the chosen
+ * one only. A list with no panel at all (tabs that are links, a strip that changes content
+ * elsewhere) is no such group.
+ */
 export function incompleteTabGroups(root: Element): number {
-  return window.__exportPdfLib!.tabGroups(root).filter((group) => group.panels.some((panel) => !panel)).length;
+  return window.__exportPdfLib!.tabGroups(root).filter((group) => group.panels.some((panel) => !panel) && group.panels.some(Boolean))
+    .length;
 }
 
 /**
@@ -104,7 +109,7 @@ export function showTabPanels(root: Element): void {
 }
 
 /**
- * In the page a tab shows: every tab group that lacks panels (a lazy group) has each of its tabs
+ * In the page a tab shows: every tab group that lacks some panels (a lazy group) has each of its tabs
  * selected in turn, and each panel it then shows is kept, its own lazy groups expanded first;
  * the tab first selected is selected again. The panels wait in `window.__exportPdfTabPanels`,
  * by an id the list is given, for restoreTabPanels to put in the copy that is captured. Returns
@@ -126,7 +131,9 @@ export async function mountTabPanels(root: Element, timeoutMs: number): Promise<
   };
   const expand = async (scope: Element): Promise<void> => {
     for (const group of lib.tabGroups(scope)) {
-      if (group.panels.every(Boolean) || group.list.hasAttribute('data-export-pdf-tabs') || !group.list.isConnected) continue;
+      const shown = group.panels.filter(Boolean).length;
+      if (shown === 0 || shown === group.tabs.length || group.list.hasAttribute('data-export-pdf-tabs') || !group.list.isConnected)
+        continue;
       const id = String(kept.size);
       group.list.setAttribute('data-export-pdf-tabs', id);
       kept.set(id, []);
@@ -149,7 +156,16 @@ export async function mountTabPanels(root: Element, timeoutMs: number): Promise<
       }
     }
   };
-  await expand(root);
+  // What pressing tabs stored (Docusaurus keeps a group's choice) must not change the next pages.
+  const stores = [window.localStorage, window.sessionStorage].map((store) => ({store, before: Object.entries(store)}));
+  try {
+    await expand(root);
+  } finally {
+    for (const {store, before} of stores) {
+      store.clear();
+      for (const [key, value] of before) store.setItem(key, value);
+    }
+  }
   return kept.size;
 }
 
