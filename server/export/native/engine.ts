@@ -68,7 +68,7 @@ type ExportContext = {
   printTabs: PrintTabs;
   clock: PhaseClock;
   report: (phase: EnginePhase, done?: number, total?: number) => void;
-  /** False for the trial export: it neither reads nor fills the capture cache and the print cache. */
+  /** False for the trial export: it neither reads nor fills the capture cache (but its verdicts on kinds of page) and the print cache. */
   cached: boolean;
 };
 
@@ -191,7 +191,8 @@ export class NativeEngine implements ExportEngine {
       printTabsOpen = true;
       printTabs.openAhead(renderTabs, Math.floor(contentBox(paperFormat, margin).width));
     };
-    const captureCache = cached ? this.#cache : new CaptureCache();
+    // The trial's verdicts on kinds of page hold for the exports after it; its pages do not.
+    const captureCache = cached ? this.#cache : this.#cache.withVerdictsOnly();
     // The trial leaves its tab to the first export (site-tab.ts); a real export leaves none.
     const handoff = cached ? {take: () => this.#siteTab.take()} : {keep: (tab: SiteTab) => this.#siteTab.keep(tab)};
     const captured = await clock.time('capture', () => capture(job, plan, browser, captureCache, limits, onCaptured, handoff));

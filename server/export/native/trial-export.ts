@@ -1,10 +1,10 @@
-import type {BookPlan} from '../book-plan';
+import type {BookPlan, Chapter} from '../book-plan';
 import type {ExportJob} from '../engine';
 
 /**
- * The book of the trial export a server runs once its browser is up (engine.ts: warm): two
- * chapters of the site, one its build holds whole and one that renders in a browser tab, diagrams
- * first (one alone when the book has one kind). The second loads the site's scripts, and its
+ * The book of the trial export a server runs once its browser is up (engine.ts: warm): a
+ * chapter that renders in a browser tab, diagrams first, and one chapter of each kind the build
+ * may hold whole, in book order. The second loads the site's scripts, and its
  * diagram library when it has diagrams, into the browser's cache, and its tab is kept for the first
  * export's pages that render in the browser (capture/site-tab.ts); both, the cover, the TOC and
  * the merge run the export's code once, so the first export is not the process's first run of it
@@ -14,11 +14,17 @@ import type {ExportJob} from '../engine';
 export function trialPlan(plan: BookPlan): BookPlan | undefined {
   const {chapters} = plan;
   const inBrowser = chapters.find((one) => one.mermaidDiagrams > 0) ?? chapters.find((one) => one.rendersInBrowser);
-  const fromBuild = chapters.find((one) => !one.rendersInBrowser);
-  const picked = [fromBuild, inBrowser].filter((one) => one !== undefined);
+  // One page of each kind (capture/kind-samples.ts): capture judges each kind on it, and the
+  // engine keeps the verdicts, so that the first export renders no page only to judge its kind.
+  const kinds = new Map<string | undefined, Chapter>();
+  for (const one of chapters) if (!one.rendersInBrowser && !kinds.has(one.kind) && kinds.size < TRIAL_KINDS) kinds.set(one.kind, one);
+  const picked = chapters.filter((one) => one === inBrowser || [...kinds.values()].includes(one));
   if (picked.length === 0) return undefined;
   return {chapters: picked, nodes: picked.map((chapter) => ({title: chapter.title, chapterKey: chapter.key, children: []}))};
 }
+
+/** Kinds of page the trial judges at most: the first export judges any others. */
+const TRIAL_KINDS = 12;
 
 /**
  * Longest a trial may run before its browser is stopped: exports asked for meanwhile wait for

@@ -59,12 +59,18 @@ type Entry = CachedCapture & {bytes: number};
 export class CaptureCache {
   readonly #entries = new Map<string, Entry>();
   readonly #styles = new Map<string, PageStyles>();
-  readonly #verdicts = new Map<string, KindVerdict>();
+  readonly #verdicts: Map<string, KindVerdict>;
   readonly #maxBytes: number;
   #bytes = 0;
 
-  constructor(maxBytes = 128 * 1024 * 1024) {
+  constructor(maxBytes = 128 * 1024 * 1024, verdicts = new Map<string, KindVerdict>()) {
     this.#maxBytes = maxBytes;
+    this.#verdicts = verdicts;
+  }
+
+  /** A cache of its own for pages and styles that shares this one's kind verdicts: the trial export's. */
+  withVerdictsOnly(): CaptureCache {
+    return new CaptureCache(this.#maxBytes, this.#verdicts);
   }
 
   /** Identity of the build's file for a page; undefined when there is none to trust. */

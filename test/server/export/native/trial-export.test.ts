@@ -3,12 +3,13 @@ import {describe, it} from 'node:test';
 import type {BookPlan, Chapter} from '../../../../server/export/book-plan';
 import {trialPlan} from '../../../../server/export/native/trial-export';
 
-const chapter = (key: string, rendersInBrowser: boolean, mermaidDiagrams = 0): Chapter => ({
+const chapter = (key: string, rendersInBrowser: boolean, mermaidDiagrams = 0, kind?: string): Chapter => ({
   key,
   title: key.toUpperCase(),
   permalink: `/docs/${key}`,
   mermaidDiagrams,
   rendersInBrowser,
+  kind,
 });
 const planOf = (...chapters: Chapter[]): BookPlan => ({
   chapters,
@@ -28,6 +29,19 @@ describe('the trial export at start', () => {
       ],
     );
     assert.deepEqual(keys(trialPlan(planOf(chapter('a', false), chapter('b', true)))), ['a', 'b']);
+  });
+
+  it('takes one page of each kind the build may hold whole, in book order, so that the first export judges none', () => {
+    const plan = trialPlan(
+      planOf(
+        chapter('a', false, 0, ''),
+        chapter('b', false, 0, ''),
+        chapter('c', false, 0, '<Tabs>'),
+        chapter('d', true, 1),
+        chapter('e', false, 0, '<ApiTabs>'),
+      ),
+    );
+    assert.deepEqual(keys(plan), ['a', 'c', 'd', 'e']);
   });
 
   it('takes one page when the book has only one kind, and none of an empty book', () => {
