@@ -28,8 +28,9 @@ export async function expandArticle(timeoutMs: number): Promise<RenderedArticle>
     let last = Date.now();
     const observer = new MutationObserver(() => (last = Date.now()));
     observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
-    const until = Math.min(deadline, Date.now() + 3_000);
-    while (Date.now() - last < 50 && Date.now() < until) await sleep(10);
+    const until = Math.min(deadline, Date.now() + 2_000);
+    await sleep(0);
+    while (Date.now() - last < 20 && Date.now() < until) await sleep(5);
     observer.disconnect();
   };
   const root = document.querySelector('.theme-doc-markdown') ?? document.querySelector('main') ?? document.body;
@@ -82,7 +83,7 @@ export async function expandArticle(timeoutMs: number): Promise<RenderedArticle>
         tab.click();
         await settle();
         const shown = [...element.querySelectorAll('[role="tabpanel"]')].filter(
-          (panel) => depth(panel, element) === 0 && visible(panel) && ownerOf(panel, element) === list,
+          (panel) => depth(panel, element) === 0 && ownerOf(panel, element) === list && visible(panel),
         );
         const label = document.createElement('p');
         label.setAttribute('data-check-tab-label', '');

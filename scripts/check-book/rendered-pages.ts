@@ -22,6 +22,14 @@ async function settle(page: Page, quietMs: number, timeoutMs: number): Promise<v
     async (quiet, timeout) => {
       const deadline = Date.now() + timeout;
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      // A Docusaurus page is hydrated once the plugin's client module reports its route (or, from
+      // Docusaurus 3.10, once <html data-has-hydrated>): tabs pressed before do nothing.
+      if (document.querySelector('script[src*="runtime~main"]')) {
+        const hydrated = () =>
+          (window as {__docusaurusExportPdf?: unknown}).__docusaurusExportPdf !== undefined ||
+          document.documentElement.dataset.hasHydrated === 'true';
+        while (!hydrated() && Date.now() < deadline) await sleep(20);
+      }
       await Promise.race([document.fonts.ready, sleep(timeout)]);
       let last = Date.now();
       const observer = new MutationObserver(() => (last = Date.now()));
@@ -63,7 +71,9 @@ export async function renderArticles(
     });
     const started = performance.now();
     let done = 0;
-    const pages = await Promise.all(Array.from({length: TABS}, () => browser!.newPage()));
+    // Each tab in a context of its own: pages that keep a choice in localStorage (tab groups) would
+    // otherwise follow the other tab's presses.
+    const pages = await Promise.all(Array.from({length: TABS}, async () => (await browser!.createBrowserContext()).newPage()));
     const free = [...pages];
     for (const page of pages) {
       await page.setViewport(VIEWPORT);

@@ -86,6 +86,8 @@ export const THRESHOLDS = {
   codeLineMaxChars: 60,
   /** A tab panel is looked for after its label by the first letters and digits of its text. */
   panelStartChars: 40,
+  /** A label line is its panel's when the panel's first words start within this many letters after it (a code title, a badge between). */
+  panelLabelGapChars: 200,
 
   /** PDF readers reject longer names (ISO 32000-1, Annex C). */
   maxNameBytes: 127,

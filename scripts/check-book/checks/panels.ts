@@ -51,6 +51,25 @@ export function checkPanels({map}: CheckContext): CheckResult {
       else findings.push({page: place.start + 1, text: `${title}: code block ${quote(code.split('\n')[0]!)} missing`});
     }
     const panels = place.expected.rendered?.panels ?? [];
+    // A panel's first words, its label's own letters left out: a panel that opens with a code
+    // block titled like its tab prints that title as its label.
+    const keyOf = (panel: (typeof panels)[number]) => {
+      const label = textKey(panel.label);
+      const key = textKey(panel.text);
+      return (key.startsWith(label) ? key.slice(label.length) : key).slice(0, THRESHOLDS.panelStartChars);
+    };
+    // The label's line: the first after `from` that its panel's words follow at once, else the first.
+    const labelLine = (panel: (typeof panels)[number], from: number) => {
+      const lines: Array<{start: number; end: number}> = [];
+      for (let at = findLine(segments, textKey(panel.label), 0, from); at; at = findLine(segments, textKey(panel.label), 0, at.end))
+        lines.push(at);
+      const key = keyOf(panel);
+      const follows = (line: {end: number}) => {
+        const at = book.text.indexOf(key, book.starts[line.end]);
+        return at >= 0 && at - book.starts[line.end]! <= THRESHOLDS.panelLabelGapChars;
+      };
+      return lines.find(follows) ?? lines[0];
+    };
     // Where each panel's label printed, by its index; a group is looked for after its parent's label.
     const labels = new Map<number, {start: number; end: number}>();
     let cursor = 0;
@@ -61,24 +80,20 @@ export function checkPanels({map}: CheckContext): CheckResult {
       // In the group's own order: the book prints panels in the page's order, which may differ from the tabs'.
       for (const {panel, index} of members) {
         counts.panels++;
-        const at = findLine(segments, textKey(panel.label), 0, from);
+        const at = labelLine(panel, from);
         if (at) labels.set(index, at);
         else findings.push({page: place.start + 1, text: `${title}: tab ${quote(panel.label)} not printed as a label`});
       }
       const found = members.filter(({index}) => labels.has(index)).sort((a, b) => labels.get(a.index)!.start - labels.get(b.index)!.start);
+      // Each label's region: from the end of its line to the start of the group's next label.
+      const regionOf = (offset: number) =>
+        found.findIndex(({index}, order) => {
+          const next = found[order + 1];
+          return offset >= book.starts[labels.get(index)!.end]! && (!next || offset < book.starts[labels.get(next.index)!.start]!);
+        });
       found.forEach(({panel, index}, order) => {
         const label = labels.get(index)!;
-        const labelKey = textKey(panel.label);
-        let key = textKey(panel.text);
-        // A panel that opens with a code block titled like its tab prints that title as its label.
-        if (key.startsWith(labelKey)) key = key.slice(labelKey.length);
-        key = key.slice(0, THRESHOLDS.panelStartChars);
-        // Each label's region: from the end of its line to the start of the group's next label.
-        const regionOf = (offset: number) =>
-          found.findIndex(({index: at}, place) => {
-            const next = found[place + 1];
-            return offset >= book.starts[labels.get(at)!.end]! && (!next || offset < book.starts[labels.get(next.index)!.start]!);
-          });
+        const key = keyOf(panel);
         const own = key ? book.text.indexOf(key, book.starts[label.end]) : book.starts[label.end]!;
         // Not after its own label: perhaps after another of the group's (text repeated in panels is found after its own first).
         const first = book.starts[labels.get(found[0]!.index)!.start]!;
