@@ -5,6 +5,8 @@ import {wordsOf} from './text-normal';
 export type ArticleFacts = {
   /** The page title: the article's h1. */
   title?: string;
+  /** Text of the article comes before its h1: the h1 is a heading further down, not the page's title, unless it reads as the doc's title. */
+  textBeforeTitle: boolean;
   /** The article's printable text, blocks separated by newlines. */
   text: string;
   /** Site chrome the page carries, which must not print. */
@@ -83,6 +85,20 @@ function printableText($: CheerioAPI, elements: ReturnType<CheerioAPI>): string 
 }
 
 const HEADING = /^h[2-6]$/;
+
+/** Whether some text comes before the first `tag` element under `root`, in document order. */
+function textBefore(root: DomNode, tag: string): boolean {
+  let found = false;
+  let text = false;
+  const walk = (node: DomNode) => {
+    if (found || text) return;
+    if (node.type === 'text') text = (node.data ?? '').trim() !== '';
+    else if (node.type === 'tag' && node.name === tag) found = true;
+    else for (const child of node.children ?? []) walk(child);
+  };
+  walk(root);
+  return text && !found;
+}
 
 /** The headings h2–h6 under `root` in document order, each with the words up to the next heading of its level or higher. */
 function sectionsOf(root: DomNode): ArticleFacts['headings'] {
@@ -164,6 +180,7 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
   selectorsRemoved($, root, [...CHROME_IN_CONTENT, ...excludeSelectors, HIDDEN]);
 
   const title = clean(root.find('h1').first().text()) || clean($('main h1').first().text()) || undefined;
+  const textBeforeTitle = textBefore(root.get(0) as unknown as DomNode, 'h1');
   const placeholders = root
     .find('input[placeholder], textarea[placeholder]')
     .map((_, element) => clean($(element).attr('placeholder') ?? ''))
@@ -227,5 +244,5 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
   // label nothing else in the article says tells that a button printed.
   const printedWords = ` ${wordsOf(text)} `;
   const buttonLabels = tabbed.filter((label) => !printedWords.includes(` ${wordsOf(label)} `));
-  return {title, text, chrome, placeholders, buttonLabels, headings, codeBlocks, hrefs, images};
+  return {title, textBeforeTitle, text, chrome, placeholders, buttonLabels, headings, codeBlocks, hrefs, images};
 }

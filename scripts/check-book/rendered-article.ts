@@ -67,6 +67,10 @@ export async function expandArticle(timeoutMs: number): Promise<RenderedArticle>
     const lists = [...element.querySelectorAll('[role="tablist"]')].filter((list) => depth(list, element) === 0);
     const slots = new Map<number, string>();
     for (const list of lists) {
+      // A strip with no panel of its own (one that switches content elsewhere, or another group of
+      // the same groupId) is no group: pressing it would switch the group that holds it.
+      const owned = (panel: Element) => depth(panel, element) === 0 && ownerOf(panel, element) === list;
+      if (![...element.querySelectorAll('[role="tabpanel"]')].some(owned)) continue;
       const group = groups++;
       // A tab that is a link to another page would leave the page: it is no tab of a panel here.
       const leaves = (tab: Element) => {
@@ -82,9 +86,7 @@ export async function expandArticle(timeoutMs: number): Promise<RenderedArticle>
         if (Date.now() > deadline) break;
         tab.click();
         await settle();
-        const shown = [...element.querySelectorAll('[role="tabpanel"]')].filter(
-          (panel) => depth(panel, element) === 0 && ownerOf(panel, element) === list && visible(panel),
-        );
+        const shown = [...element.querySelectorAll('[role="tabpanel"]')].filter((panel) => owned(panel) && visible(panel));
         const label = document.createElement('p');
         label.setAttribute('data-check-tab-label', '');
         label.textContent = tab.textContent?.trim() ?? '';
@@ -106,9 +108,7 @@ export async function expandArticle(timeoutMs: number): Promise<RenderedArticle>
       }
       slots.set(group, parts.join(''));
       list.setAttribute('data-check-slot', String(group));
-      for (const panel of element.querySelectorAll('[role="tabpanel"]')) {
-        if (depth(panel, element) === 0 && ownerOf(panel, element) === list) panel.setAttribute('data-check-drop', '');
-      }
+      for (const panel of element.querySelectorAll('[role="tabpanel"]')) if (owned(panel)) panel.setAttribute('data-check-drop', '');
     }
     const copy = element.cloneNode(true) as Element;
     for (const marked of element.querySelectorAll('[data-check-slot], [data-check-drop]')) {

@@ -10,13 +10,14 @@ import {HttpError} from '../../server/errors';
 import {readManifests} from '../../server/manifest';
 import {InvocationError} from './arguments';
 import {readArticle, type ArticleFacts} from './html-article';
+import {textKey} from './text-normal';
 import type {RenderedArticle} from './rendered-article';
 import {renderArticles} from './rendered-pages';
 
 /** One chapter the book must hold, with what its built page says about it. */
 export type ExpectedChapter = {
   chapter: Chapter;
-  /** The title the chapter prints: its article's h1, else the doc title. */
+  /** The title the chapter opens with: its article's h1, else the doc title (see bookTitle). */
   title: string;
   /** The built HTML file it was read from. */
   file: string;
@@ -41,6 +42,17 @@ export type SiteExpectations = {
   /** The sidebar tree the TOC and the outline mirror. */
   nodes: BookNode[];
 };
+
+/**
+ * The title a chapter opens with, as capture gives it: the article's first h1, unless the article
+ * has none, or text above it and another text than the doc's title (an h1 further down that
+ * Docusaurus took for the page's title): then the doc's title.
+ */
+function bookTitle(article: ArticleFacts, docTitle: string): string {
+  if (!article.title) return docTitle;
+  if (article.textBeforeTitle && textKey(article.title) !== textKey(docTitle)) return docTitle;
+  return article.title;
+}
 
 /** Which part of the site the book covers, and whether its pages are rendered (default) or read as built. */
 export type SiteSelection = {site: string; docsPlugin?: string; version?: string; locale?: string; fromBuild?: boolean};
@@ -94,7 +106,7 @@ export async function readSiteExpectations(
     const article = page ? readArticle(page.html, manifest.options.excludeSelectors) : built;
     chapters.push({
       chapter,
-      title: article.title ?? built.title ?? chapter.title,
+      title: bookTitle(article, chapter.title),
       file: files[index]!,
       article,
       builtWords: built.text.split(/\s+/).filter(Boolean).length,

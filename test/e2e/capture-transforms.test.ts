@@ -52,6 +52,12 @@ describe('capture transforms', {timeout: 60_000}, () => {
     assert.match(untitled.html, /<div class="theme-doc-markdown markdown"><header><h1>Setup<\/h1><\/header><p>Text without a title/);
     const titled = await capture('<header><h1>Its own title</h1></header><p>Text.</p>');
     assert.doesNotMatch(titled.html, />Setup</);
+    // Docusaurus takes an h1 further down for the page's title and shows none at the top.
+    const further = await capture('<p>Text above.</p><h1>Using with the CLI</h1><p>More.</p>');
+    assert.match(further.html, /<header><h1>Setup<\/h1><\/header><p>Text above/);
+    // An API page's title under a line of its template's: it reads as the title, so it is the title.
+    const templated = await capture('<p>Generated from a template.</p><h1>Setup</h1><p>More.</p>');
+    assert.doesNotMatch(templated.html, /<header>/);
   });
 
   it('leaves out comments, so a server-rendered page captures as the same page rendered by the router', async () => {

@@ -73,6 +73,16 @@ describe("a built page's article", () => {
     assert.deepEqual(article.buttonLabels, ['Show archived jobs']);
   });
 
+  it('tells whether text comes before the h1, which then may be a heading further down rather than the title', () => {
+    assert.equal(article.textBeforeTitle, false);
+    const further = readArticle(
+      '<main><article><div class="theme-doc-markdown"><p>Intro.</p><h1>Using with the CLI</h1></div></article></main>',
+      [],
+    );
+    assert.equal(further.title, 'Using with the CLI');
+    assert.equal(further.textBeforeTitle, true);
+  });
+
   it('reads a generated index page, which has no markdown, from its main content', () => {
     const index = readArticle(
       '<main><nav class="theme-doc-breadcrumbs"><ul><li class="breadcrumbs__item">Guides</li></ul></nav><header><h1>All guides</h1><p>Every guide.</p></header><article><h2>Setup</h2></article><nav class="pagination-nav"><a class="pagination-nav__link"><div class="pagination-nav__sublabel">Next</div><div class="pagination-nav__label">Setup</div></a></nav></main>',

@@ -101,14 +101,26 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
     lib.restoreTabPanels(root);
   }
   lib.showTabPanels(root);
-  // A chapter opens with its title, also where the page shows none (hide_title): a book's reader
-  // has no sidebar or tab title to tell where a doc begins.
-  if (!root.querySelector('h1')) {
+  // A chapter opens with its title, also where the page shows none at its top (hide_title, or an
+  // h1 further down that Docusaurus takes for the title): a book's reader has no sidebar or tab
+  // title to tell where a doc begins. An h1 with text above it that reads as the title is the title.
+  const markdown = root.querySelector('.theme-doc-markdown') ?? root;
+  const firstTitle = markdown.querySelector('h1');
+  const letters = (text: string | null) => (text ?? '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  let textAbove = false;
+  if (firstTitle) {
+    const walker = root.ownerDocument.createTreeWalker(markdown, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode() && !textAbove) {
+      if (firstTitle.compareDocumentPosition(walker.currentNode) & Node.DOCUMENT_POSITION_FOLLOWING) break;
+      textAbove = !firstTitle.contains(walker.currentNode) && (walker.currentNode.textContent ?? '').trim() !== '';
+    }
+  }
+  if (!firstTitle || (textAbove && letters(firstTitle.textContent) !== letters(settings.title))) {
     const header = root.ownerDocument.createElement('header');
     const title = root.ownerDocument.createElement('h1');
     title.textContent = settings.title;
     header.append(title);
-    (root.querySelector('.theme-doc-markdown') ?? root).prepend(header);
+    markdown.prepend(header);
   }
   lib.openDetails(root);
   lib.flattenControls(root);
