@@ -1,42 +1,17 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {Page} from 'puppeteer-core';
-import {openParserPage} from '../../server/export/native/capture/parser-page';
 import {svgScope} from '../../server/export/native/capture/capture-chapters';
-import {capturePage, type CaptureSettings} from '../../server/export/native/capture/page/capture-page';
-import {pageForSuite} from '../helpers/suite-page';
-
-const PAGE_URL = 'http://127.0.0.1:3999/docs/guides/setup';
-
-function settings(key: string, overrides: Partial<CaptureSettings> = {}): CaptureSettings {
-  return {
-    key,
-    svgScope: svgScope(key),
-    excludeSelectors: [],
-    publicBase: 'https://docs.example.com/',
-    longToken: 14,
-    title: 'Setup',
-    ...overrides,
-  };
-}
-
-/** A built doc page as Docusaurus writes it, with `markdown` as its article's content. */
-function docPage(markdown: string): string {
-  return `<!doctype html><html><body><main><div class="container"><article><div class="theme-doc-markdown markdown">${markdown}</div></article></div></main></body></html>`;
-}
+import {builtCaptureForSuite} from '../helpers/built-capture';
 
 // The transforms a page goes through when it is captured (capture/page/), in a real Chromium.
 describe('capture transforms', {timeout: 60_000}, () => {
-  let page: Page;
-  pageForSuite(openParserPage, (opened) => (page = opened));
-
-  const capture = (markdown: string, key = 'guides/setup', overrides: Partial<CaptureSettings> = {}) =>
-    page.evaluate(capturePage, settings(key, overrides), {html: docPage(markdown), url: PAGE_URL});
+  const suite = builtCaptureForSuite();
+  const capture = suite.capture;
 
   /** Loads captured HTML into the tab and runs `probe` on it. */
   async function inTab<T>(html: string, probe: () => T): Promise<T> {
-    await page.setContent(`<!doctype html><html><body>${html}</body></html>`);
-    return page.evaluate(probe) as Promise<T>;
+    await suite.page().setContent(`<!doctype html><html><body>${html}</body></html>`);
+    return suite.page().evaluate(probe) as Promise<T>;
   }
 
   it('warns of images without an alt attribute, by file name, and not of decorative ones (alt="")', async () => {

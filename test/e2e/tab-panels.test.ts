@@ -1,38 +1,12 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {Page} from 'puppeteer-core';
-import {openParserPage} from '../../server/export/native/capture/parser-page';
-import {svgScope} from '../../server/export/native/capture/capture-chapters';
 import {BOOK_CSS} from '../../server/export/native/assemble/book-css';
-import {capturePage, type CaptureSettings} from '../../server/export/native/capture/page/capture-page';
-import {pageForSuite} from '../helpers/suite-page';
-
-const PAGE_URL = 'http://127.0.0.1:3999/docs/guides/setup';
-
-function settings(key: string, overrides: Partial<CaptureSettings> = {}): CaptureSettings {
-  return {
-    key,
-    svgScope: svgScope(key),
-    excludeSelectors: [],
-    publicBase: 'https://docs.example.com/',
-    longToken: 14,
-    title: 'Setup',
-    ...overrides,
-  };
-}
-
-/** A built doc page as Docusaurus writes it, with `markdown` as its article's content. */
-function docPage(markdown: string): string {
-  return `<!doctype html><html><body><main><div class="container"><article><div class="theme-doc-markdown markdown">${markdown}</div></article></div></main></body></html>`;
-}
+import {builtCaptureForSuite} from '../helpers/built-capture';
 
 // Tab groups of any make as capture prints them (capture/page/tab-panels.ts), in a real Chromium.
 describe('tab panels in capture', {timeout: 60_000}, () => {
-  let page: Page;
-  pageForSuite(openParserPage, (opened) => (page = opened));
-
-  const capture = (markdown: string, key = 'guides/setup', overrides: Partial<CaptureSettings> = {}) =>
-    page.evaluate(capturePage, settings(key, overrides), {html: docPage(markdown), url: PAGE_URL});
+  const suite = builtCaptureForSuite();
+  const capture = suite.capture;
 
   it('heads every tab panel with its own tab’s label, nested tabs too', async () => {
     const tabs = (labels: string[], panels: string[]) =>
@@ -137,15 +111,17 @@ describe('tab panels in capture', {timeout: 60_000}, () => {
     const labels = [...captured.html.matchAll(/export-pdf-tab-label">([^<]*)</g)].map((match) => match[1]);
     assert.deepEqual(labels, ['b.ts', 'c.ts', 'd.ts'], 'no label over a code block titled like its tab');
     const siteCss = '.collapsed{height:0;overflow:hidden}.gone{display:none}.stacked{position:absolute;top:0;visibility:hidden;opacity:0}';
-    await page.setContent(`<!doctype html><html><head><style>${siteCss}${BOOK_CSS}</style></head><body>${captured.html}</body></html>`);
-    const shown = await page.evaluate(() =>
+    await suite
+      .page()
+      .setContent(`<!doctype html><html><head><style>${siteCss}${BOOK_CSS}</style></head><body>${captured.html}</body></html>`);
+    const shown = await suite.page().evaluate(() =>
       [...document.querySelectorAll('pre')].map((pre) => {
         const box = pre.getBoundingClientRect();
         return `${pre.textContent}:${box.height > 0 && getComputedStyle(pre).visibility === 'visible'}`;
       }),
     );
     assert.deepEqual(shown, ['first:true', 'second:true', 'third:true', 'fourth:true']);
-    const tops = await page.evaluate(() => [...document.querySelectorAll('pre')].map((pre) => pre.getBoundingClientRect().top));
+    const tops = await suite.page().evaluate(() => [...document.querySelectorAll('pre')].map((pre) => pre.getBoundingClientRect().top));
     assert.deepEqual(
       [...tops].sort((a, b) => a - b),
       tops,
