@@ -16,8 +16,9 @@ export type ArticleFacts = {
   /** Visible labels of the article's buttons. */
   buttonLabels: string[];
   /**
-   * The article's headings below the title (h2 to h6), in document order, each with the words of
-   * its section: what follows it up to the next heading of its level or higher (subsections included).
+   * The article's headings (h1 to h6; the title's h1 among them), in document order, each with the
+   * words of its section: what follows it up to the next heading of its level or higher
+   * (subsections included).
    */
   headings: Array<{level: number; text: string; words: number}>;
   /** The text of each code block (`pre`), in document order. */
@@ -84,7 +85,7 @@ function printableText($: CheerioAPI, elements: ReturnType<CheerioAPI>): string 
     .join('\n');
 }
 
-const HEADING = /^h[2-6]$/;
+const HEADING = /^h[1-6]$/;
 
 /** Whether some text comes before the first `tag` element under `root`, in document order. */
 function textBefore(root: DomNode, tag: string): boolean {
@@ -100,7 +101,7 @@ function textBefore(root: DomNode, tag: string): boolean {
   return text && !found;
 }
 
-/** The headings h2–h6 under `root` in document order, each with the words up to the next heading of its level or higher. */
+/** The headings h1–h6 under `root` in document order, each with the words up to the next heading of its level or higher. */
 function sectionsOf(root: DomNode): ArticleFacts['headings'] {
   const headings: Array<ArticleFacts['headings'][number] & {open: boolean}> = [];
   const textOf = (node: DomNode): string =>

@@ -21,7 +21,7 @@ export type ExpectedChapter = {
   title: string;
   /** The built HTML file it was read from. */
   file: string;
-  /** What the book must hold of the page: as a reader sees it (rendered), else as built. */
+  /** What the book must hold of the page: as a reader sees it (rendered), else as built; its headings below the title. */
   article: ArticleFacts;
   /** Words of the built page's article, beside those of the rendered one the `article` counts. */
   builtWords: number;
@@ -104,11 +104,15 @@ export async function readSiteExpectations(
     const built = readArticle(await fs.readFile(files[index]!, 'utf8'), manifest.options.excludeSelectors);
     const page = rendered.get(chapter.key);
     const article = page ? readArticle(page.html, manifest.options.excludeSelectors) : built;
+    const title = bookTitle(article, chapter.title);
+    // The article's h1 that is the chapter's title is the title; another h1 (under a title the book
+    // adds) is a heading of the page.
+    const titleAt = title === article.title ? article.headings.findIndex((heading) => heading.level === 1) : -1;
     chapters.push({
       chapter,
-      title: bookTitle(article, chapter.title),
+      title,
       file: files[index]!,
-      article,
+      article: {...article, headings: article.headings.filter((_, at) => at !== titleAt)},
       builtWords: built.text.split(/\s+/).filter(Boolean).length,
       ...(page ? {rendered: {panels: page.panels}} : {}),
     });

@@ -57,10 +57,11 @@ describe("a built page's article", () => {
     );
   });
 
-  it('lists the headings below the title with their levels, and the link targets as written', () => {
+  it('lists the headings, the title among them, with their levels, and the link targets as written', () => {
     assert.deepEqual(
       article.headings.map(({level, text}) => ({level, text})),
       [
+        {level: 1, text: 'Setup'},
         {level: 2, text: 'Usage'},
         {level: 3, text: 'Worker'},
       ],
