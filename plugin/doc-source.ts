@@ -23,14 +23,24 @@ function scan(source: string): {fences: Fence[]; text: string} {
   const fences: Fence[] = [];
   const text: string[] = [];
   let open: {char: string; length: number} | undefined;
+  let mdx: {char: string; length: number} | undefined;
   for (const line of source.split('\n')) {
     const fence = FENCE.exec(line);
+    if (mdx && fence && fence[1]![0] === mdx.char && fence[1]!.length >= mdx.length && fence[2]!.trim() === '') {
+      mdx = undefined;
+      continue;
+    }
     if (open) {
       if (fence && fence[1]![0] === open.char && fence[1]!.length >= open.length && fence[2]!.trim() === '') open = undefined;
       continue;
     }
     if (fence) {
       const [language = '', ...meta] = fence[2]!.trim().split(/\s+/);
+      // Docusaurus renders an mdx-code-block fence's content as MDX, not as code: its imports and components count.
+      if (language === 'mdx-code-block') {
+        mdx = {char: fence[1]![0]!, length: fence[1]!.length};
+        continue;
+      }
       fences.push({language, meta: meta.join(' ')});
       open = {char: fence[1]![0]!, length: fence[1]!.length};
       continue;

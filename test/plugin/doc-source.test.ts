@@ -57,6 +57,21 @@ describe('rendersInBrowser', () => {
     assert.equal(rendersInBrowser("import Partial from './_partial.mdx';"), true);
   });
 
+  it('reads an mdx-code-block fence as MDX, as Docusaurus renders it, and a fence inside it as code', () => {
+    const source = lines(
+      '```mdx-code-block',
+      "import BrowserWindow from '@site/src/components/BrowserWindow';",
+      '```',
+      '````mdx-code-block',
+      '```js',
+      "import X from 'x';",
+      '```',
+      '````',
+    );
+    assert.equal(rendersInBrowser(source), true);
+    assert.deepEqual(pageComponents(source), ['@site/src/components/BrowserWindow']);
+  });
+
   it('is true when the source cannot be read', () => {
     assert.equal(rendersInBrowser(undefined), true);
   });

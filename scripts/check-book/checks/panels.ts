@@ -4,13 +4,19 @@ import {THRESHOLDS} from '../thresholds';
 import {textKey} from '../text-normal';
 import type {Segment} from '../text-lines';
 
-/** A chapter's text in reading order as one key, with where each segment starts in it. */
-function joined(segments: Segment[]): {text: string; starts: number[]} {
+/**
+ * A panel's text is compared without digits: a code block's line numbers are drawn text between
+ * its lines in the book, and no text in the page.
+ */
+const withoutDigits = (key: string) => key.replace(/\p{N}/gu, '');
+
+/** A chapter's text in reading order as one key, with where each segment starts in it; `form` shapes each segment's key. */
+function joined(segments: Segment[], form: (key: string) => string = (key) => key): {text: string; starts: number[]} {
   const starts: number[] = [];
   let text = '';
   for (const segment of segments) {
     starts.push(text.length);
-    text += segment.key;
+    text += form(segment.key);
   }
   starts.push(text.length);
   return {text, starts};
@@ -51,12 +57,13 @@ export function checkPanels({map}: CheckContext): CheckResult {
       else findings.push({page: place.start + 1, text: `${title}: code block ${quote(code.split('\n')[0]!)} missing`});
     }
     const panels = place.expected.rendered?.panels ?? [];
+    const prose = joined(segments, withoutDigits);
     // A panel's first words, its label's own letters left out: a panel that opens with a code
     // block titled like its tab prints that title as its label.
     const keyOf = (panel: (typeof panels)[number]) => {
       const label = textKey(panel.label);
       const key = textKey(panel.text);
-      return (key.startsWith(label) ? key.slice(label.length) : key).slice(0, THRESHOLDS.panelStartChars);
+      return withoutDigits(key.startsWith(label) ? key.slice(label.length) : key).slice(0, THRESHOLDS.panelStartChars);
     };
     // The label's line: the first after `from` that its panel's words follow at once, else the first.
     const labelLine = (panel: (typeof panels)[number], from: number) => {
@@ -65,8 +72,8 @@ export function checkPanels({map}: CheckContext): CheckResult {
         lines.push(at);
       const key = keyOf(panel);
       const follows = (line: {end: number}) => {
-        const at = book.text.indexOf(key, book.starts[line.end]);
-        return at >= 0 && at - book.starts[line.end]! <= THRESHOLDS.panelLabelGapChars;
+        const at = prose.text.indexOf(key, prose.starts[line.end]);
+        return at >= 0 && at - prose.starts[line.end]! <= THRESHOLDS.panelLabelGapChars;
       };
       return lines.find(follows) ?? lines[0];
     };
@@ -89,15 +96,15 @@ export function checkPanels({map}: CheckContext): CheckResult {
       const regionOf = (offset: number) =>
         found.findIndex(({index}, order) => {
           const next = found[order + 1];
-          return offset >= book.starts[labels.get(index)!.end]! && (!next || offset < book.starts[labels.get(next.index)!.start]!);
+          return offset >= prose.starts[labels.get(index)!.end]! && (!next || offset < prose.starts[labels.get(next.index)!.start]!);
         });
       found.forEach(({panel, index}, order) => {
         const label = labels.get(index)!;
         const key = keyOf(panel);
-        const own = key ? book.text.indexOf(key, book.starts[label.end]) : book.starts[label.end]!;
+        const own = key ? prose.text.indexOf(key, prose.starts[label.end]) : prose.starts[label.end]!;
         // Not after its own label: perhaps after another of the group's (text repeated in panels is found after its own first).
-        const first = book.starts[labels.get(found[0]!.index)!.start]!;
-        const at = own >= 0 && regionOf(own) === order ? own : key ? book.text.indexOf(key, first) : -1;
+        const first = prose.starts[labels.get(found[0]!.index)!.start]!;
+        const at = own >= 0 && regionOf(own) === order ? own : key ? prose.text.indexOf(key, first) : -1;
         const region = at >= 0 ? regionOf(at) : -1;
         if (region === order) {
           counts.panelsFound++;
