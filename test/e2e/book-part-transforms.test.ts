@@ -5,7 +5,13 @@ import {describe, it} from 'node:test';
 import type {Page} from 'puppeteer-core';
 import {BOOK_CSS} from '../../server/export/native/assemble/book-css';
 import {placeAnchors} from '../../server/export/native/render/page/book-links';
-import {dropEmptyBoxes, keepRowItemsWhole, settleBookPart, trimChapterEnds} from '../../server/export/native/render/page/book-part';
+import {
+  dropEmptyBoxes,
+  keepRowItemsWhole,
+  settleBookPart,
+  trimChapterEnds,
+  unclipScrollBoxes,
+} from '../../server/export/native/render/page/book-part';
 import {pdfText} from '../helpers/pdf';
 import {WORK_ROOT} from '../helpers/processes';
 import {blankPageForSuite} from '../helpers/suite-page';
@@ -40,6 +46,23 @@ describe('book part transforms', {timeout: 60_000}, () => {
       [...document.querySelectorAll<HTMLElement>('article > div')].map((box) => `${box.className}:${box.style.display}`),
     );
     assert.deepEqual(shown, ['snack-player:none', 'picture:', 'spacer:']);
+  });
+
+  it('prints whole what a box of a fixed height scrolls through, and leaves boxes that clip nothing or scroll sideways alone', async () => {
+    const rows = Array.from({length: 40}, (_, index) => `<p>field${index}</p>`).join('');
+    await page.setContent(`<section class="export-pdf-chapter"><article>
+      <div class="browser-window" style="height:120px;overflow:auto">${rows}</div>
+      <div class="log" style="max-height:80px;overflow-y:scroll">${rows}</div>
+      <div class="short" style="height:300px;overflow:auto"><p>one line</p></div>
+      <div class="wide" style="overflow-x:auto"><div style="width:3000px">a wide row</div></div>
+      <div class="clipped" style="height:40px;overflow:hidden">${rows}</div></article></section>`);
+    assert.deepEqual(await page.evaluate(unclipScrollBoxes), {'div.browser-window': 1, 'div.log': 1});
+    const file = path.join(WORK_ROOT, 'scroll-boxes.pdf');
+    await writeFile(file, await page.pdf({width: '500px', height: '4000px'}));
+    const text = await pdfText(file);
+    assert.equal(text.match(/field39/g)?.length, 2, 'the last row of both scroll boxes prints');
+    const heights = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('article > div')].map((box) => box.clientHeight));
+    assert.equal(heights[2], 300, 'a box that clips nothing keeps its height');
   });
 
   it('keeps cards side by side whole on one page, where a page break would clip the text of a card as tall as its row', async () => {
@@ -126,5 +149,17 @@ describe('book part transforms', {timeout: 60_000}, () => {
     ]);
     const heightAfter = await page.evaluate(() => document.querySelector('article')!.getBoundingClientRect().height);
     assert.equal(heightAfter, heightBefore, 'the anchors take no room');
+  });
+  it('keeps on the page the anchor of a heading a theme pulls past the text’s edge, so the PDF gets its link', async () => {
+    await page.setContent(`<!doctype html><html><head><style>body { margin: 0 } ${BOOK_CSS}</style></head><body>
+      <section class="export-pdf-chapter" id="api/a"><article><h2 id="api/a--request">Request</h2>
+      <div style="display:flex"><h2 id="api/a--responses" style="margin-left:-4px">Responses</h2></div></article></section>
+      <div class="export-pdf-dest-hints"><a href="#api%2Fa--request">.</a><a href="#api%2Fa--responses">.</a></div></body></html>`);
+    const textLeft = () => page.evaluate(() => document.getElementById('api/a--responses')!.getBoundingClientRect().left);
+    const before = await textLeft();
+    await page.evaluate(placeAnchors, 'https://anchor.invalid/at/');
+    assert.equal(await textLeft(), before, 'the heading stays where the theme put it');
+    const pdf = Buffer.from(await page.pdf({width: '500px', height: '400px'})).toString('latin1');
+    for (const id of ['api%2Fa--request', 'api%2Fa--responses']) assert.ok(pdf.includes(`anchor.invalid/at/${id}`), `a link for ${id}`);
   });
 });

@@ -1,6 +1,6 @@
 import type {Page, PDFOptions} from 'puppeteer-core';
 import {FigureFit} from './figure-fit';
-import {dropEmptyBoxes, fitBookPart, keepRowItemsWhole, settleBookPart, trimChapterEnds} from './page/book-part';
+import {dropEmptyBoxes, fitBookPart, keepRowItemsWhole, settleBookPart, trimChapterEnds, unclipScrollBoxes} from './page/book-part';
 import {linkBookPart, placeAnchors} from './page/book-links';
 import {partHrefs, type BookLinks} from './part-hrefs';
 import {ANCHOR} from '../shared/markers';
@@ -69,6 +69,11 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
       if (empty.length > 0) {
         const kinds = empty.map(([kind, count]) => `${kind} ×${count}`).join(', ');
         printing.log(`left out boxes that would print empty (a widget's frame that nothing fills in the book): ${kinds}`);
+      }
+      const grown = Object.entries(await page.evaluate(unclipScrollBoxes));
+      if (grown.length > 0) {
+        const kinds = grown.map(([kind, count]) => `${kind} ×${count}`).join(', ');
+        printing.log(`printed whole what boxes of a fixed height scroll through on screen: ${kinds}`);
       }
       await page.evaluate(placeAnchors, ANCHOR);
       const fitted = await page.evaluate(fitBookPart, {fontScales: TABLE_FONT_SCALES, keepTogetherBelow: printing.box.height / 3});

@@ -32,6 +32,14 @@ export function placeAnchors(prefix: string): void {
     if (!isInline(before ? holder : holder.firstChild)) anchor.classList.add('export-pdf-at-block');
     if (before) holder.before(anchor);
     else holder.prepend(anchor);
+    // A heading a theme pulls past the text's edge (a negative margin) would put its anchor off
+    // the page, where Chromium writes no link: the anchor is moved back onto it, the text is not.
+    const {left, right} = anchor.getBoundingClientRect();
+    const shift = left < 0 ? -left : right > document.documentElement.clientWidth ? document.documentElement.clientWidth - right : 0;
+    if (shift !== 0) {
+      anchor.style.setProperty('position', 'relative', 'important');
+      anchor.style.setProperty('left', `${shift}px`, 'important');
+    }
   }
 }
 

@@ -162,6 +162,32 @@ export function dropEmptyBoxes(minHeight: number): Record<string, number> {
 }
 
 /**
+ * A box a reader scrolls (a fixed height with `overflow: auto` or `scroll`:
+ * a framed example, a long schema, a log) prints everything it holds, as
+ * paper cannot scroll: its height grows to its content. Boxes that clip
+ * nothing, and those that only scroll sideways, are left alone. Returns how
+ * many it let out, by kind (element and first class).
+ */
+export function unclipScrollBoxes(): Record<string, number> {
+  const grown: Record<string, number> = {};
+  for (const box of document.querySelectorAll<HTMLElement>('.export-pdf-chapter article *')) {
+    if (box.closest('svg')) continue;
+    const style = getComputedStyle(box);
+    if (!['auto', 'scroll'].includes(style.overflowY) || box.scrollHeight <= box.clientHeight + 1) continue;
+    for (const [property, value] of [
+      ['height', 'auto'],
+      ['max-height', 'none'],
+      ['overflow-y', 'visible'],
+    ] as const) {
+      box.style.setProperty(property, value, 'important');
+    }
+    const kind = `${box.tagName.toLowerCase()}${box.classList[0] ? `.${box.classList[0]}` : ''}`;
+    grown[kind] = (grown[kind] ?? 0) + 1;
+  }
+  return grown;
+}
+
+/**
  * Each chapter starts a page, so nothing after its last line is worth a page
  * of its own: a bottom margin or padding left over when that line ends at the
  * foot of a page would print as a blank page. The chain of last elements of
