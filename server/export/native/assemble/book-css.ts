@@ -31,6 +31,8 @@ figure, img, tr, .admonition, .theme-admonition, .docusaurus-mermaid-container {
 [role="tabpanel"] { display: block !important; height: auto !important; max-height: none !important; overflow: visible !important; visibility: visible !important; opacity: 1 !important; position: static !important; }
 .export-pdf-tab-label { break-after: avoid; font-weight: 600; font-size: 0.9em; margin: 0.9rem 0 0.4rem; padding: 0.2rem 0.6rem; border-inline-start: 3px solid var(--ifm-color-primary); background: var(--ifm-color-emphasis-100); }
 .export-pdf-tab-label:first-child { margin-top: 0; }
+/* Panels print one under another, each below its label, also where the site lays the panels out in a row (a flex or grid box). */
+:where(div, section, form):has(> .export-pdf-tab-label) { display: block !important; }
 /* The theme's print styles hide every .table-of-contents, meant for the TOC beside a doc, which the book leaves out anyway: in a doc it is an inline TOC (TOCInline), content. */
 .export-pdf-chapter .table-of-contents { display: block !important; }
 details > div { display: block !important; height: auto !important; overflow: visible !important; }

@@ -181,7 +181,8 @@ export function restoreTabPanels(root: Element): void {
   while ((list = root.querySelector<HTMLElement>('[data-export-pdf-tabs]'))) {
     const panels = kept.get(list.getAttribute('data-export-pdf-tabs')!) ?? [];
     list.removeAttribute('data-export-pdf-tabs');
-    const group = lib.tabGroups(list.parentElement ?? root).find((one) => one.list === list);
+    // Paired as in the whole content: in a part of it, a list could take panels an earlier group owns.
+    const group = lib.tabGroups(root).find((one) => one.list === list);
     const present = (group?.panels ?? []).filter((panel) => panel !== undefined);
     const anchor = root.ownerDocument.createComment('tabs');
     if (present[0]) present[0].before(anchor);
