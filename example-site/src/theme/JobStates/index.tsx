@@ -7,9 +7,10 @@ type Tab = {label: string; body: ReactNode};
  * A tab strip built without Docusaurus' Tabs, as API reference themes build theirs: a
  * `role="tablist"` of buttons, every panel rendered and the inactive ones `hidden`. With `id`,
  * tabs and panels are paired by `aria-controls` and `aria-labelledby`; without, only their order
- * pairs them.
+ * pairs them. `lazy` renders the selected panel only; `row` lays the panels out in a flex row,
+ * as a request editor does (one shows at a time on screen).
  */
-function StateTabs({id, tabs}: {id?: string; tabs: Tab[]}): ReactNode {
+function StateTabs({id, tabs, lazy, row}: {id?: string; tabs: Tab[]; lazy?: boolean; row?: boolean}): ReactNode {
   const [selected, setSelected] = useState(0);
   return (
     <>
@@ -29,18 +30,22 @@ function StateTabs({id, tabs}: {id?: string; tabs: Tab[]}): ReactNode {
           </button>
         ))}
       </div>
-      {tabs.map((tab, index) => (
-        <div
-          key={tab.label}
-          role="tabpanel"
-          id={id && `${id}-panel-${index}`}
-          aria-labelledby={id && `${id}-tab-${index}`}
-          hidden={index !== selected}
-          className={styles.panel}
-        >
-          {tab.body}
-        </div>
-      ))}
+      <div className={row ? styles.row : undefined}>
+        {tabs.map((tab, index) =>
+          lazy && index !== selected ? null : (
+            <div
+              key={tab.label}
+              role="tabpanel"
+              id={id && `${id}-panel-${index}`}
+              aria-labelledby={id && `${id}-tab-${index}`}
+              hidden={index !== selected}
+              className={styles.panel}
+            >
+              {tab.body}
+            </div>
+          ),
+        )}
+      </div>
     </>
   );
 }
@@ -50,13 +55,15 @@ const json = (value: unknown) => <pre>{JSON.stringify(value, null, 2)}</pre>;
 /**
  * The answers of the job API's status endpoint: a group of response tabs, each holding a
  * "Schema / Example" group of its own inside the same container (nested groups, no container
- * of their own), then a group paired by order alone.
+ * of their own, rendering the chosen panel only), then a group paired by order alone, its
+ * panels in a row.
  */
 export default function JobStates(): ReactNode {
   const answer = (status: string, fields: Record<string, string>, example: unknown): Tab => ({
     label: status,
     body: (
       <StateTabs
+        lazy
         tabs={[
           {
             label: 'Schema',
@@ -92,6 +99,7 @@ export default function JobStates(): ReactNode {
       </div>
       <p>Each state a job can be in, with what a worker does next:</p>
       <StateTabs
+        row
         tabs={[
           {label: 'waiting', body: <p>Queued until a worker is free (stateWaitingPanel).</p>},
           {label: 'active', body: <p>A worker holds its lock and renews it (stateActivePanel).</p>},
