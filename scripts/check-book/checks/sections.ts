@@ -6,7 +6,8 @@ import {textKey} from '../text-normal';
 /**
  * No section prints empty that has words on the page: a heading followed by nothing before the
  * next heading of its level or higher (or the chapter's end), where the article has words in
- * that section. Headings are found in order after the chapter's title, at heading size first.
+ * that section. Headings are found in order after the chapter's title, at heading size first,
+ * in their own case first.
  * Sections the page itself leaves empty are counted apart and do not fail.
  */
 export function checkSections({map}: CheckContext): CheckResult {
@@ -21,9 +22,20 @@ export function checkSections({map}: CheckContext): CheckResult {
     const titleEnd = place.afterTitle ? placed.findIndex(({page}) => page === place.afterTitle!.page) + place.afterTitle.segment : 0;
     let cursor = Math.max(0, titleEnd);
     const found: Array<{level: number; text: string; words: number; start: number; end: number}> = [];
+    // Keys ignore case; where the first line of a heading's key is another text in capitals (a
+    // "BODY" label under a "Body" heading), the line in the heading's own case is the heading.
+    const asWritten = (at: {start: number; end: number}) =>
+      segments
+        .slice(at.start, at.end)
+        .map((segment) => segment.text)
+        .join('');
+    const letters = (text: string) => text.replace(/[\s\u200b]+/g, '');
     for (const heading of place.expected.article.headings) {
       const key = textKey(heading.text);
-      const at = findLine(segments, key, sized, cursor) ?? findLine(segments, key, 0, cursor);
+      const first = findLine(segments, key, sized, cursor) ?? findLine(segments, key, 0, cursor);
+      let at = first;
+      while (at && letters(asWritten(at)) !== letters(heading.text)) at = findLine(segments, key, 0, at.end);
+      at ??= first;
       if (!at) continue;
       found.push({...heading, ...at});
       cursor = at.end;
