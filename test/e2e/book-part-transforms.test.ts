@@ -8,6 +8,7 @@ import {placeAnchors} from '../../server/export/native/render/page/book-links';
 import {
   dropEmptyBoxes,
   keepRowItemsWhole,
+  keepTextInside,
   settleBookPart,
   trimChapterEnds,
   unclipScrollBoxes,
@@ -63,6 +64,17 @@ describe('book part transforms', {timeout: 60_000}, () => {
     assert.equal(text.match(/field39/g)?.length, 2, 'the last row of both scroll boxes prints');
     const heights = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('article > div')].map((box) => box.clientHeight));
     assert.equal(heights[2], 300, 'a box that clips nothing keeps its height');
+  });
+
+  it('brings inside the text’s edges a heading a negative margin pulls past them, and leaves a grid row with padded columns as it is', async () => {
+    await page.setContent(`<style>body { margin: 0 }</style><section class="export-pdf-chapter" style="margin: 0 40px"><article>
+      <h2 style="margin-left:-12px">Worker log</h2><p style="margin-right:-30px">A line that a theme lets run into the margin on the right.</p>
+      <div class="row" style="display:flex;margin:0 -16px"><div class="col" style="padding:0 16px">card text</div></div></article></section>`);
+    assert.deepEqual(await page.evaluate(keepTextInside), {h2: 1, p: 1});
+    const lefts = await page.evaluate(() =>
+      ['h2', 'p', '.row', '.col'].map((selector) => Math.round(document.querySelector(selector)!.getBoundingClientRect().left)),
+    );
+    assert.deepEqual(lefts, [40, 40, 24, 24], 'the heading at the text’s edge, the row as the site has it');
   });
 
   it('keeps cards side by side whole on one page, where a page break would clip the text of a card as tall as its row', async () => {

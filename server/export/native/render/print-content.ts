@@ -1,6 +1,14 @@
 import type {Page, PDFOptions} from 'puppeteer-core';
 import {FigureFit} from './figure-fit';
-import {dropEmptyBoxes, fitBookPart, keepRowItemsWhole, settleBookPart, trimChapterEnds, unclipScrollBoxes} from './page/book-part';
+import {
+  dropEmptyBoxes,
+  fitBookPart,
+  keepRowItemsWhole,
+  keepTextInside,
+  settleBookPart,
+  trimChapterEnds,
+  unclipScrollBoxes,
+} from './page/book-part';
 import {linkBookPart, placeAnchors} from './page/book-links';
 import {partHrefs, type BookLinks} from './part-hrefs';
 import {ANCHOR} from '../shared/markers';
@@ -74,6 +82,11 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
       if (grown.length > 0) {
         const kinds = grown.map(([kind, count]) => `${kind} ×${count}`).join(', ');
         printing.log(`printed whole what boxes of a fixed height scroll through on screen: ${kinds}`);
+      }
+      const inside = Object.entries(await page.evaluate(keepTextInside));
+      if (inside.length > 0) {
+        const kinds = inside.map(([kind, count]) => `${kind} ×${count}`).join(', ');
+        printing.log(`brought inside the text's edges what a negative margin pulled past them: ${kinds}`);
       }
       await page.evaluate(placeAnchors, ANCHOR);
       const fitted = await page.evaluate(fitBookPart, {fontScales: TABLE_FONT_SCALES, keepTogetherBelow: printing.box.height / 3});

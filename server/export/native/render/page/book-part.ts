@@ -112,6 +112,42 @@ export function fitBookPart(options: {fontScales: number[]; keepTogetherBelow: n
 }
 
 /**
+ * Brings back inside the text's edges what holds text and a negative margin
+ * pulls past them (a heading a theme sets a little left of the text): the page
+ * clips what prints outside its text area, so its first letters would be cut.
+ * Its margin on that side becomes 0; a grid row, whose negative margins its
+ * padded columns make up for, holds no text of its own and stays. Returns how
+ * many it moved, by kind (element and first class).
+ */
+export function keepTextInside(): Record<string, number> {
+  const moved: Record<string, number> = {};
+  for (const chapter of document.querySelectorAll<HTMLElement>('.export-pdf-chapter')) {
+    const edges = chapter.getBoundingClientRect();
+    const chapterStyle = getComputedStyle(chapter);
+    const [left, right] = [edges.left + parseFloat(chapterStyle.paddingLeft), edges.right - parseFloat(chapterStyle.paddingRight)];
+    for (const element of chapter.querySelectorAll<HTMLElement>('*')) {
+      if (element.closest('svg') || ![...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim()))
+        continue;
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      let changed = false;
+      if (box.left + parseFloat(style.paddingLeft) < left - 0.5 && parseFloat(style.marginLeft) < 0) {
+        element.style.setProperty('margin-left', '0', 'important');
+        changed = true;
+      }
+      if (box.right - parseFloat(style.paddingRight) > right + 0.5 && parseFloat(style.marginRight) < 0) {
+        element.style.setProperty('margin-right', '0', 'important');
+        changed = true;
+      }
+      if (!changed) continue;
+      const kind = `${element.tagName.toLowerCase()}${element.classList[0] ? `.${element.classList[0]}` : ''}`;
+      moved[kind] = (moved[kind] ?? 0) + 1;
+    }
+  }
+  return moved;
+}
+
+/**
  * Keeps the items of a grid or of a flex row (cards side by side) whole on
  * one page when they are shorter than `maxHeight` px: split at a page break,
  * an item stretched to its row's height keeps that height on the first page
