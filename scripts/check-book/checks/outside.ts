@@ -39,9 +39,11 @@ export function breakoutOf(item: TextItem, box: ContentBox): Breakout | undefine
  * a line may end in a glyph whose ink stops well before its advance (a full-width closing
  * bracket ends a CJK line with half an em of blank). Short of THRESHOLDS.advanceOverhangEm of
  * the item's size, with no ink in the rendered page's side margins, nothing shows outside.
+ * Only at the side where the item's text ends: at its start the ink begins with the text, and
+ * no ink in the margin there means the page clipped it (a heading pulled left of the text).
  */
 function advanceOnly(item: TextItem, breakout: Breakout, raster: RasterSummary | undefined): boolean {
-  if (breakout.side !== 'left' && breakout.side !== 'right') return false;
+  if (breakout.side !== (item.rtl ? 'left' : 'right')) return false;
   return raster !== undefined && raster.marginInk < THRESHOLDS.marginInkPixels && breakout.by <= THRESHOLDS.advanceOverhangEm * item.size;
 }
 

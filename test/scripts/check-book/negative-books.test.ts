@@ -107,6 +107,13 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
     assert.ok(result('outside').measures.marginInkPages! >= 2, 'the rendered pages have ink in the right margin');
   });
 
+  it('flags text a negative margin pulls past the left edge, which the page clips', async () => {
+    const {failing, result} = await check({extraHtml: {intro: '<p style="margin-left:-40px">Pulled left of the text by its margin.</p>'}});
+    assert.deepEqual(failing, ['outside']);
+    assert.equal(result('outside').measures.beyondSides, 1, JSON.stringify(result('outside').measures));
+    assert.match(result('outside').findings[0]!.text, /past the left edge: ".*left of the text by its margin/);
+  });
+
   it("flags a page printed in the site's dark mode: prose on a dark background", async () => {
     // The article's own prose (text it does not have would be a picture's labels).
     const prose = Array.from(
