@@ -90,6 +90,9 @@ export async function renderArticles(
         } catch (error) {
           log(`${chapter.permalink} did not render (${(error as Error).message}): its built HTML stands for it`);
         } finally {
+          // A reader opens each page afresh: what this page stored (an API theme's chosen server, a
+          // tab choice) must not change how the next page in this tab renders.
+          await page.evaluate(() => [localStorage, sessionStorage].forEach((store) => store.clear())).catch(() => undefined);
           free.push(page);
         }
         if (++done % 50 === 0) log(`rendered ${done} of ${chapters.length} pages`);
