@@ -130,7 +130,9 @@ export async function mountTabPanels(root: Element, timeoutMs: number): Promise<
     observer.disconnect();
   };
   const expand = async (scope: Element): Promise<void> => {
-    for (const group of lib.tabGroups(scope)) {
+    // Paired in the whole content, as restoreTabPanels does: paired within a panel, a nested list
+    // would take panels of the groups around it for its own and look complete.
+    for (const group of lib.tabGroups(root).filter((one) => scope.contains(one.list))) {
       const shown = group.panels.filter(Boolean).length;
       if (shown === 0 || shown === group.tabs.length || group.list.hasAttribute('data-export-pdf-tabs') || !group.list.isConnected)
         continue;
@@ -146,7 +148,7 @@ export async function mountTabPanels(root: Element, timeoutMs: number): Promise<
         tab.click();
         await settle();
         const index = group.tabs.indexOf(tab);
-        const panel = lib.tabGroups(scope).find((again) => again.list === group.list)?.panels[index];
+        const panel = lib.tabGroups(root).find((again) => again.list === group.list)?.panels[index];
         if (panel) await expand(panel);
         kept.get(id)!.push({label: tab.textContent?.trim() ?? '', html: panel?.outerHTML ?? ''});
       }
