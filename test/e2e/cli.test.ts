@@ -11,7 +11,7 @@ import {EXAMPLE_SITE, REPO_ROOT} from '../helpers/server-process';
 
 const DOCUSAURUS = path.join(REPO_ROOT, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
 /** Variables the command reads; the test's own environment must not choose for it. */
-const COMMAND_VARIABLES = ['DOCS_PATH', 'DOCS_DIR', 'EXPORT_ENGINE', 'EXPORT_TIMEOUT_MS'];
+const COMMAND_VARIABLES = ['DOCS_PATH', 'DOCS_DIR', 'EXPORT_ENGINE', 'EXPORT_TIMEOUT_MS', 'PRINT_CACHE_DIR'];
 
 type CommandRun = {code: number | null; pid: number; stdout: string; stderr: string; output: string};
 
@@ -19,6 +19,9 @@ type CommandRun = {code: number | null; pid: number; stdout: string; stderr: str
 function startExportPdf(args: string[]): {child: ChildProcess; output: () => string; done: Promise<CommandRun>} {
   const env = {...process.env};
   for (const name of COMMAND_VARIABLES) delete env[name];
+  // A print cache of the suite's own: with the site's, a second run of the tests reuses the whole
+  // book the first one printed, and prints nothing.
+  env.PRINT_CACHE_DIR = printCache.dir;
   const child = spawn(process.execPath, [DOCUSAURUS, 'export-pdf', ...args], {cwd: EXAMPLE_SITE, env, stdio: ['ignore', 'pipe', 'pipe']});
   const run = {pid: child.pid!, stdout: '', stderr: '', output: ''};
   child.stdout!.on('data', (chunk: Buffer) => ((run.stdout += chunk), (run.output += chunk)));
@@ -45,6 +48,7 @@ async function assertCleanedUp(run: CommandRun, expectedFiles: string[]): Promis
 }
 
 let out: Awaited<ReturnType<typeof tempDir>>;
+let printCache: Awaited<ReturnType<typeof tempDir>>;
 
 async function pdfInfo(file: string): Promise<{pages: number; title: string}> {
   const {stdout} = await promisify(execFile)('pdfinfo', [file]);
@@ -54,8 +58,12 @@ async function pdfInfo(file: string): Promise<{pages: number; title: string}> {
 describe('docusaurus export-pdf', {timeout: 120_000}, () => {
   before(async () => {
     out = await tempDir('export-pdf-cli');
+    printCache = await tempDir('export-pdf-cli-cache');
   });
-  after(async () => out.remove());
+  after(async () => {
+    await out.remove();
+    await printCache.remove();
+  });
 
   it('exports the built site to --out, with plain progress lines in a log, and cleans up', async () => {
     const file = path.join(out.dir, 'book.pdf');
