@@ -1,4 +1,5 @@
 import {load, type CheerioAPI} from 'cheerio/slim';
+import {INTERACTIVE_PANELS} from '../../server/export/native/shared/interactive-panels';
 import {wordsOf} from './text-normal';
 
 /** What one page of the built site says the book should (and should not) print. */
@@ -15,6 +16,8 @@ export type ArticleFacts = {
   placeholders: string[];
   /** Visible labels of the article's buttons. */
   buttonLabels: string[];
+  /** What the article's selects with no label show (a filter's "All"): the book prints no such word alone. */
+  loneValues: string[];
   /**
    * The article's headings (h1 to h6; the title's h1 among them), in document order, each with the
    * words of its section: what follows it up to the next heading of its level or higher
@@ -178,7 +181,7 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
   if (root.length === 0) root = $('article').first();
   if (root.length === 0) root = $('body');
   root = root.clone();
-  selectorsRemoved($, root, [...CHROME_IN_CONTENT, ...excludeSelectors, HIDDEN]);
+  selectorsRemoved($, root, [...CHROME_IN_CONTENT, ...INTERACTIVE_PANELS, ...excludeSelectors, HIDDEN]);
 
   const title = clean(root.find('h1').first().text()) || clean($('main h1').first().text()) || undefined;
   const textBeforeTitle = textBefore(root.get(0) as unknown as DomNode, 'h1');
@@ -221,6 +224,23 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
     else if (alt.trim() === '') images.decorative++;
     else images.withAlt++;
   });
+  // A field's label prints with its value, or not at all (the engine's flattenControls): not owed.
+  const fields = root.find('select, textarea, input:not([type="checkbox"], [type="radio"])');
+  const labelled = (field: (typeof fields)[number]) =>
+    !!$(field).attr('aria-label')?.trim() ||
+    $(field).closest('label').length > 0 ||
+    (!!$(field).attr('id') && root.find('label[for]').filter((_, label) => $(label).attr('for') === $(field).attr('id')).length > 0);
+  const loneValues = fields
+    .filter((_, field) => field.tagName === 'select' && !labelled(field))
+    .map((_, field) => clean(($(field).find('option[selected]').first().text() || $(field).find('option').first().text()) ?? ''))
+    .get()
+    .filter(Boolean);
+  const ids = new Set(fields.map((_, field) => $(field).attr('id') ?? '').get());
+  root
+    .find('label')
+    .filter((_, label) => $(label).find(fields).length > 0 || (!!$(label).attr('for') && ids.has($(label).attr('for')!)))
+    .filter((_, label) => clean($(label).clone().find('input, select, textarea').remove().end().text()).length <= 80)
+    .remove();
   selectorsRemoved($, root, [...NOT_PRINTED, ...FORM_CONTROLS]);
   const headings = sectionsOf(root.get(0) as unknown as DomNode).filter((heading) => heading.text);
   // Prism writes a code block's lines as spans, without newlines between them.
@@ -245,5 +265,6 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
   // label nothing else in the article says tells that a button printed.
   const printedWords = ` ${wordsOf(text)} `;
   const buttonLabels = tabbed.filter((label) => !printedWords.includes(` ${wordsOf(label)} `));
-  return {title, textBeforeTitle, text, chrome, placeholders, buttonLabels, headings, codeBlocks, hrefs, images};
+  const lone = loneValues.filter((value) => !printedWords.includes(` ${wordsOf(value)} `));
+  return {title, textBeforeTitle, text, chrome, placeholders, buttonLabels, loneValues: lone, headings, codeBlocks, hrefs, images};
 }

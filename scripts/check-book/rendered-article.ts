@@ -19,9 +19,10 @@ export type RenderedArticle = {
  * while that panel shows) and keeps what each shows: a lazy group renders the chosen panel only,
  * so its other panels exist once their tab is pressed. A panel belongs to the last tab list
  * before it at its own depth of panels; the tab first selected is selected again. Returns the
- * document with each group's list replaced by its panels, each after its label.
+ * document with each group's list replaced by its panels, each after its label. Groups and code
+ * blocks inside `notPrinted` (what the export leaves out) are not counted.
  */
-export async function expandArticle(timeoutMs: number): Promise<RenderedArticle> {
+export async function expandArticle(timeoutMs: number, notPrinted: string): Promise<RenderedArticle> {
   const deadline = Date.now() + timeoutMs;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const settle = async () => {
@@ -64,7 +65,10 @@ export async function expandArticle(timeoutMs: number): Promise<RenderedArticle>
   const panels: RenderedArticle['panels'] = [];
   let groups = 0;
   const expanded = async (element: Element, parent?: number): Promise<string> => {
-    const lists = [...element.querySelectorAll('[role="tablist"]')].filter((list) => depth(list, element) === 0);
+    // A group inside what the book leaves out (a request builder's body examples) is owed no panel.
+    const lists = [...element.querySelectorAll('[role="tablist"]')].filter(
+      (list) => depth(list, element) === 0 && !list.closest(notPrinted),
+    );
     const slots = new Map<number, string>();
     for (const list of lists) {
       // A strip with no panel of its own (one that switches content elsewhere, or another group of
@@ -129,6 +133,7 @@ export async function expandArticle(timeoutMs: number): Promise<RenderedArticle>
   page.querySelectorAll('script').forEach((script) => script.remove());
   const holder = document.createElement('template');
   holder.innerHTML = article;
+  holder.content.querySelectorAll(notPrinted).forEach((element) => element.remove());
   const codeBlocks = [...holder.content.querySelectorAll('pre')].map((pre) => pre.textContent?.trim() ?? '').filter(Boolean);
   return {html: page.outerHTML.replace('<!--check-root-->', () => article), panels, codeBlocks};
 }

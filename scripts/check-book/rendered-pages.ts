@@ -7,6 +7,7 @@ import {closeServer, freePort, listen} from '../../server/listen';
 import {createStaticSiteApp} from '../../server/site/static-site';
 import {NAME_SHIM} from '../../server/export/native/shared/export-page';
 import {runPool} from '../../server/export/native/shared/run-pool';
+import {INTERACTIVE_PANELS} from '../../server/export/native/shared/interactive-panels';
 import {expandArticle, type RenderedArticle} from './rendered-article';
 
 /** A reader's desktop window: the page as most readers see it. */
@@ -86,7 +87,7 @@ export async function renderArticles(
         try {
           await page.goto(`http://127.0.0.1:${port}${chapter.permalink}`, {waitUntil: 'load', timeout: PAGE_TIMEOUT_MS});
           await settle(page, 300, 10_000);
-          articles.set(chapter.key, await page.evaluate(expandArticle, PAGE_TIMEOUT_MS));
+          articles.set(chapter.key, await page.evaluate(expandArticle, PAGE_TIMEOUT_MS, INTERACTIVE_PANELS.join(', ')));
         } catch (error) {
           log(`${chapter.permalink} did not render (${(error as Error).message}): its built HTML stands for it`);
         } finally {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {svgScope} from '../../server/export/native/capture/capture-chapters';
+import {INTERACTIVE_PANELS} from '../../server/export/native/shared/interactive-panels';
 import {builtCaptureForSuite} from '../helpers/built-capture';
 
 // The transforms a page goes through when it is captured (capture/page/), in a real Chromium.
@@ -90,21 +91,59 @@ describe('capture transforms', {timeout: 60_000}, () => {
     assert.match(captured.html, /<td>number<\/td>/);
   });
 
-  it('prints form controls as their values, drops buttons and empty fields, and shows hidden rows', async () => {
+  it('prints a labelled field as "label: value", drops a field with no label or no value with its label, and buttons, and shows hidden rows', async () => {
     const captured = await capture(`
       <label>State <select><option value="all">All</option><option value="failed" selected>Failed</option></select></label>
-      <input type="search" placeholder="Filter by job name…">
-      <input type="text" value="invoices">
+      <select><option>All queues</option></select>
+      <label for="name">Name filter</label> <input id="name" type="search" placeholder="Filter by job name…">
+      <input type="text" value="invoices" aria-label="Queue">
+      <input type="text" value="unnamed value">
       <label><input type="checkbox" checked> Only my jobs</label>
+      <ul><li class="task-list-item"><input type="checkbox" disabled> TLS between workers and Redis</li></ul>
       <table><tr><td>shown</td></tr><tr hidden><td>archived job</td></tr></table>
       <button type="button">Show archived jobs</button>`);
-    assert.doesNotMatch(captured.html, /<(select|input|button|textarea)\b/);
-    assert.doesNotMatch(captured.html, /Filter by job name|Show archived jobs/);
-    assert.match(captured.html, /<span class="export-pdf-value">Failed<\/span>/);
-    assert.match(captured.html, /<span class="export-pdf-value">invoices<\/span>/);
-    assert.match(captured.html, /<span class="export-pdf-checkbox" data-checked="">/);
+    assert.doesNotMatch(captured.html, /<(select|input|button|textarea)\b|<label>State|Name filter/);
+    assert.doesNotMatch(captured.html, /Filter by job name|Name filter|All queues|unnamed value|Show archived jobs/);
+    assert.match(captured.html, /<span class="export-pdf-field">State: <span class="export-pdf-value">Failed<\/span><\/span>/);
+    assert.match(captured.html, /<span class="export-pdf-field">Queue: <span class="export-pdf-value">invoices<\/span><\/span>/);
+    assert.match(captured.html, /<span class="export-pdf-checkbox" data-checked=""><\/span> Only my jobs/);
+    assert.match(captured.html, /<span class="export-pdf-checkbox"><\/span> TLS between workers and Redis/);
     assert.doesNotMatch(captured.html, /\shidden/);
     assert.match(captured.html, /archived job/);
+  });
+
+  it('leaves out a form to fill in and a request builder’s response area, and keeps a form of check boxes', async () => {
+    const captured = await capture(
+      `<p>Before.</p><form><details open><summary>Base URL</summary><label for="t">Bearer Token</label><input id="t" placeholder="Bearer Token"></details>
+      <pre contenteditable="plaintext-only">{"id": 1}</pre></form>
+      <div class="openapi-explorer__response-container"><p>Click the <code>Send API Request</code> button above</p></div>
+      <form><label><input type="checkbox"> Redis persistence set to append-only</label></form><p>After.</p>`,
+      'guides/setup',
+      {excludeSelectors: [...INTERACTIVE_PANELS]},
+    );
+    assert.doesNotMatch(captured.html, /Base URL|Bearer Token|"id"|Send API Request/);
+    assert.match(captured.html, /Before\.[^]*Redis persistence set to append-only[^]*After\./);
+  });
+
+  it('prints a click-to-load video as a line naming it and linking to it, not as its preview', async () => {
+    const captured = await capture(
+      '<div class="video"><noscript><a href="https://www.youtube.com/watch?v=abc-123">Watch &quot;Queue walkthrough&quot; on YouTube</a></noscript>' +
+        '<article class="yt-lite" style="background-image:url(https://i.ytimg.com/vi/abc-123/hqdefault.jpg)"><button class="lty-playbtn" aria-label="Watch"><span>Watch</span></button></article></div>' +
+        '<article class="yt-lite" aria-label="undefined - YouTube video preview" style="background-image:url(https://i.ytimg.com/vi/xyz_9/hqdefault.jpg)"><button class="lty-playbtn"></button></article>' +
+        '<noscript></noscript><article class="yt-lite" aria-label="Retries - YouTube video preview" style="background-image:url(https://i.ytimg.com/vi/r1/hqdefault.jpg)"><button class="lty-playbtn"></button></article>' +
+        '<lite-youtube videoid="lite1" playlabel="Play: Scaling workers"></lite-youtube><lite-vimeo videoid="76979871"></lite-vimeo>',
+    );
+    assert.doesNotMatch(captured.html, /yt-lite|lite-youtube|lite-vimeo|noscript/);
+    assert.match(
+      captured.html,
+      /<p class="export-pdf-embed">Video: Queue walkthrough: <a href="https:\/\/www\.youtube\.com\/watch\?v=abc-123">/,
+    );
+    assert.match(captured.html, /<p class="export-pdf-embed">Video: <a href="https:\/\/www\.youtube\.com\/watch\?v=xyz_9">/);
+    assert.match(
+      captured.html,
+      /<p class="export-pdf-embed">Video: Play: Scaling workers: <a href="https:\/\/www\.youtube\.com\/watch\?v=lite1">/,
+    );
+    assert.match(captured.html, /<p class="export-pdf-embed">Video: <a href="https:\/\/vimeo\.com\/76979871">/);
   });
 
   it('prints an embedded frame as a line naming it and linking to it', async () => {

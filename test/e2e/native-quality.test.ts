@@ -196,6 +196,20 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     );
   });
 
+  it('prints a labelled filter as "label: value", no lone filter value, no form to fill in, and a click-to-load video as a link', () => {
+    const widgets = collapse(texts.slice(pagesOf.get('appendix/job-browser')!, pagesOf.get('appendix/tabs-and-inline-tocs')!).join(' '));
+    assert.match(widgets, /State: All/);
+    for (const absent of ['All queues', 'Job ID', 'tryItFormBody', 'Send request', 'one minute'])
+      assert.ok(!widgets.includes(absent), absent);
+    assert.match(
+      widgets,
+      /fill in its ID and send the request\. The endpoint answers/,
+      'the form leaves nothing between its text and the next',
+    );
+    assert.match(widgets, /"attempt": 2/, 'the response sample beside the form prints');
+    assert.match(widgets, /Video: Retrying a failed job: https:\/\/www\.youtube\.com\/watch\?v=aqz-KE-bpKQ/);
+  });
+
   it('draws the Mermaid diagram', () => {
     const architecture = collapse(texts.slice(pagesOf.get('advanced/architecture')!, pagesOf.get('advanced/custom-backends')!).join(' '));
     for (const node of ['Producer (API)', 'Broker', 'Worker 1']) assert.ok(architecture.includes(node), `diagram node ${node}`);

@@ -5,7 +5,8 @@ import {wordsOf} from '../text-normal';
 /**
  * No form control prints as a control: no AcroForm fields or widget annotations; no placeholder
  * of an article's input or textarea printed in its chapter; no article button's label printed as
- * a line or segment of its own. (A select printed as its current value is fine.)
+ * a line or segment of its own; no value of a select with no label (a filter's "All") printed
+ * alone. (A labelled field printed as "label: value" is fine.)
  */
 export function checkControls({book, map}: CheckContext): CheckResult {
   const findings: Finding[] = [];
@@ -18,9 +19,10 @@ export function checkControls({book, map}: CheckContext): CheckResult {
   }
   let placeholders = 0;
   let buttons = 0;
+  let values = 0;
   for (const place of map.chapters) {
-    const {placeholders: wanted, buttonLabels} = place.expected.article;
-    if (wanted.length === 0 && buttonLabels.length === 0) continue;
+    const {placeholders: wanted, buttonLabels, loneValues} = place.expected.article;
+    if (wanted.length === 0 && buttonLabels.length === 0 && loneValues.length === 0) continue;
     // Each segment, and each whole line, as it reads.
     const printed = new Map<string, number>();
     const lines = new Map<string, {page: number; texts: string[]}>();
@@ -45,11 +47,20 @@ export function checkControls({book, map}: CheckContext): CheckResult {
       buttons++;
       findings.push({page: page + 1, text: `"${place.expected.title}": the button ${JSON.stringify(text)} prints`});
     }
+    for (const text of loneValues) {
+      const page = pageOf(text);
+      if (page === undefined) continue;
+      values++;
+      findings.push({
+        page: page + 1,
+        text: `"${place.expected.title}": ${JSON.stringify(text)}, the value of a control with no label, prints alone`,
+      });
+    }
   }
   return resultOf(
     'controls',
-    `${book.formFields} form fields, ${widgets} widgets, ${placeholders} placeholders and ${buttons} buttons printed`,
+    `${book.formFields} form fields, ${widgets} widgets, ${placeholders} placeholders, ${buttons} buttons and ${values} lone control values printed`,
     findings,
-    {formFields: book.formFields, widgets, placeholders, buttons},
+    {formFields: book.formFields, widgets, placeholders, buttons, values},
   );
 }

@@ -21,7 +21,8 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
     browser = await puppeteer.launch({executablePath: findChromium(), args: sandboxArgs(), headless: true});
     site = await tempDir('check-book-site');
     await writeFixtureSite(site.dir, {
-      intro: '<p><input placeholder="Filter by job name"> <button type="button">Show archived jobs</button></p>',
+      intro:
+        '<p><input placeholder="Filter by job name"> <button type="button">Show archived jobs</button> <select><option>All queues</option><option>invoices</option></select></p>',
     });
   });
   after(async () => {
@@ -208,5 +209,11 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
     assert.deepEqual(failing, ['controls']);
     assert.equal(result('controls').measures.placeholders, 1);
     assert.equal(result('controls').measures.buttons, 1);
+  });
+
+  it('flags the value of a select with no label printed alone, a stray word in the book', async () => {
+    const {failing, result} = await check({extraHtml: {intro: '<p>All queues</p>'}});
+    assert.deepEqual(failing, ['controls']);
+    assert.equal(result('controls').measures.values, 1);
   });
 });

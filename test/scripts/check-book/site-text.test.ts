@@ -74,6 +74,24 @@ describe("a built page's article", () => {
     assert.deepEqual(article.buttonLabels, ['Show archived jobs']);
   });
 
+  it('owes no interactive form, no label of a field, and lists a select with no label as a lone value', () => {
+    const form = readArticle(
+      builtPage(
+        DOCS[1]!,
+        `<p>Send a request.</p><form class="request"><details open><summary>Base URL</summary><label for="token">Bearer Token</label><input id="token" placeholder="Bearer Token"></details><pre>{"id": 1}</pre></form>
+<div class="openapi-explorer__response-container"><p>Click the Send API Request button above</p></div>
+<p><label>State <select><option>All</option><option>Failed</option></select></label> <select><option>Any queue</option></select></p>
+<form><label><input type="checkbox"> Redis persistence set to append-only</label></form>`,
+      ),
+      [],
+    );
+    for (const absent of ['Base URL', 'Bearer Token', '"id"', 'Click the Send', 'State', 'Any queue'])
+      assert.ok(!form.text.includes(absent), absent);
+    assert.match(form.text, /Send a request\.[^]*Redis persistence set to append-only/);
+    assert.deepEqual(form.codeBlocks, []);
+    assert.deepEqual(form.loneValues, ['Any queue']);
+  });
+
   it('tells whether text comes before the h1, which then may be a heading further down rather than the title', () => {
     assert.equal(article.textBeforeTitle, false);
     const further = readArticle(

@@ -15,10 +15,12 @@ const JOBS: Job[] = [
 /** A small job browser, as teams embed in their runbooks: filter by state and name, show archived jobs. */
 export default function JobBrowser(): ReactNode {
   const [state, setState] = useState('all');
+  const [queue, setQueue] = useState('all');
   const [search, setSearch] = useState('');
   const [mine, setMine] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
-  const visible = (job: Job) => (state === 'all' || job.state === state) && job.name.includes(search);
+  const visible = (job: Job) =>
+    (state === 'all' || job.state === state) && (queue === 'all' || job.queue === queue) && job.name.includes(search);
   return (
     <div className={styles.browser}>
       <div className={styles.controls}>
@@ -31,6 +33,13 @@ export default function JobBrowser(): ReactNode {
             <option value="delayed">Delayed</option>
           </select>
         </label>
+        {/* A filter with no label, as many tables have: it prints nothing, not a stray "All queues". */}
+        <select value={queue} onChange={(event) => setQueue(event.target.value)}>
+          <option value="all">All queues</option>
+          <option value="invoices">invoices</option>
+          <option value="emails">emails</option>
+          <option value="reports">reports</option>
+        </select>
         <input type="search" placeholder="Filter by job name…" value={search} onChange={(event) => setSearch(event.target.value)} />
         <label>
           <input type="checkbox" checked={mine} onChange={(event) => setMine(event.target.checked)} /> Only my jobs

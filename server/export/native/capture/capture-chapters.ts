@@ -7,6 +7,7 @@ import {openParserPage} from './parser-page';
 import {capturePage, pageStyles, type CaptureSettings, type CapturedPage, type PageStyles} from './page/capture-page';
 import {settlePage, showRoute} from './page/route';
 import {fnv1a} from '../shared/fnv1a';
+import {INTERACTIVE_PANELS} from '../shared/interactive-panels';
 import {closeSiteTab, loadSiteAt, openSiteTab, type SiteTab} from './site-tab';
 
 export type CaptureOptions = {
@@ -81,7 +82,7 @@ function settingsFor(chapter: Chapter, options: CaptureOptions): CaptureSettings
   return {
     key: chapter.key,
     svgScope: svgScope(chapter.key),
-    excludeSelectors: options.excludeSelectors,
+    excludeSelectors: [...INTERACTIVE_PANELS, ...options.excludeSelectors],
     publicBase: options.publicBase,
     longToken: LONG_TOKEN,
     title: chapter.title,

@@ -29,25 +29,52 @@ export function eagerMedia(root: Element, pageUrl: string): void {
 }
 
 /**
- * Form controls print as what they hold, never as controls: a select as its
- * chosen option, a filled field as its text, a checkbox as a drawn box (ticked
- * or not). Buttons, empty fields and search boxes print as nothing. Content a
- * widget hides with the `hidden` attribute (a filter, a "show more") is shown.
+ * Form controls print as what they hold, never as controls. A field a label names and a value
+ * fills prints as "label: value" (a select its chosen option, a field its text); any other field
+ * (a filter with no label, an empty search box, a password) prints as nothing, with its label,
+ * so no stray word ("All") stands alone. A check box prints as a drawn box, ticked or not: a
+ * task list's, or a checklist's beside its text. Buttons print as nothing. Content a widget
+ * hides with the `hidden` attribute (a filter, a "show more") is shown.
  */
 export function flattenControls(root: Element): void {
   const doc = root.ownerDocument;
-  const value = (text: string, block = false) => {
-    const element = doc.createElement(block ? 'pre' : 'span');
-    element.className = 'export-pdf-value';
-    element.textContent = text;
-    return element;
+  // A label is a few words; a longer one is content that happens to hold a control, and stays.
+  const LABEL_CHARS = 80;
+  // Not `control.labels`: the page's content is a copy outside the document, where it is empty.
+  const labelsOf = (control: Element) => {
+    const labels = new Set<Element>();
+    const wrapping = control.closest('label');
+    if (wrapping && root.contains(wrapping)) labels.add(wrapping);
+    const id = control.getAttribute('id');
+    if (id) for (const label of root.querySelectorAll('label[for]')) if (label.getAttribute('for') === id) labels.add(label);
+    return [...labels];
+  };
+  const textOf = (label: Element) => {
+    const copy = label.cloneNode(true) as Element;
+    copy.querySelectorAll('input, select, textarea').forEach((element) => element.remove());
+    return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+  };
+  const print = (control: Element, value: string, block = false) => {
+    const labels = labelsOf(control).filter((label) => textOf(label).length <= LABEL_CHARS);
+    const name = (labels.map(textOf).join(' ') || control.getAttribute('aria-label')?.trim() || '').replace(/[:：]\s*$/, '');
+    const wrapping = labels.find((label) => label.contains(control));
+    for (const label of labels) if (label !== wrapping) label.remove();
+    if (!name || !value) {
+      (wrapping ?? control).remove();
+      return;
+    }
+    const field = doc.createElement(block ? 'div' : 'span');
+    field.className = 'export-pdf-field';
+    const shown = doc.createElement(block ? 'pre' : 'span');
+    shown.className = 'export-pdf-value';
+    shown.textContent = value;
+    field.append(`${name}: `, shown);
+    (wrapping ?? control).replaceWith(field);
   };
   root.querySelectorAll('[role="search"], .DocSearch, .navbar__search, button').forEach((element) => element.remove());
   for (const select of root.querySelectorAll('select')) {
     const chosen = select.selectedOptions[0] ?? select.querySelector('option');
-    const text = chosen?.textContent?.trim() ?? '';
-    if (text) select.replaceWith(value(text));
-    else select.remove();
+    print(select, chosen?.textContent?.trim() ?? '');
   }
   for (const input of root.querySelectorAll('input')) {
     const type = (input.getAttribute('type') ?? 'text').toLowerCase();
@@ -56,16 +83,13 @@ export function flattenControls(root: Element): void {
       mark.className = `export-pdf-${type}`;
       if (input.checked || input.hasAttribute('checked')) mark.setAttribute('data-checked', '');
       input.replaceWith(mark);
-    } else if (['hidden', 'button', 'submit', 'reset', 'image', 'file', 'password'].includes(type) || !input.value) {
-      input.remove();
+    } else if (['hidden', 'button', 'submit', 'reset', 'image', 'file', 'password'].includes(type)) {
+      print(input, '');
     } else {
-      input.replaceWith(value(input.value));
+      print(input, input.value.trim());
     }
   }
-  for (const area of root.querySelectorAll('textarea')) {
-    if (area.value) area.replaceWith(value(area.value, true));
-    else area.remove();
-  }
+  for (const area of root.querySelectorAll('textarea')) print(area, area.value, true);
   root.querySelectorAll('[hidden]').forEach((element) => element.removeAttribute('hidden'));
 }
 

@@ -2,6 +2,7 @@ import {NAME_SHIM} from '../../shared/export-page';
 import {eagerMedia, embedsAsLinks, flattenControls, openDetails} from './book-form';
 import {contentOf} from './capture-page';
 import {snacksAsCode} from './embed-sources';
+import {clickToLoadEmbeds} from './click-to-load';
 import {markLinks} from './mark-links';
 import {breakLongTokens} from './long-tokens';
 import {replaceLinkObservers} from './link-observers';
@@ -26,6 +27,7 @@ const PAGE_LIB = {
   eagerMedia,
   snacksAsCode,
   embedsAsLinks,
+  clickToLoadEmbeds,
   flattenControls,
   renameSvgIds,
   breakLongTokens,
