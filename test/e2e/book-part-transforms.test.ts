@@ -5,14 +5,8 @@ import {describe, it} from 'node:test';
 import type {Page} from 'puppeteer-core';
 import {BOOK_CSS} from '../../server/export/native/assemble/book-css';
 import {placeAnchors} from '../../server/export/native/render/page/book-links';
-import {
-  dropEmptyBoxes,
-  keepRowItemsWhole,
-  keepTextInside,
-  settleBookPart,
-  trimChapterEnds,
-  unclipScrollBoxes,
-} from '../../server/export/native/render/page/book-part';
+import {dropEmptyBoxes, keepTextInside, settleBookPart, unclipScrollBoxes} from '../../server/export/native/render/page/book-part';
+import {keepRowItemsWhole, letTallBoxesBreak, trimChapterEnds} from '../../server/export/native/render/page/page-breaks';
 import {pdfText} from '../helpers/pdf';
 import {WORK_ROOT} from '../helpers/processes';
 import {blankPageForSuite} from '../helpers/suite-page';
@@ -95,6 +89,22 @@ describe('book part transforms', {timeout: 60_000}, () => {
     assert.doesNotMatch(await print(false), /NavigationEnd/, 'the page break clips the card without the rule');
     const text = await print(true);
     for (const name of ['Navigation', 'Components', 'Theming', 'Capacitor']) assert.match(text, new RegExp(`${name}End`));
+  });
+
+  it('lets a box taller than a page break where it starts, and keeps one that fits whole', async () => {
+    // An admonition (break-inside: avoid in the book's CSS) of 40 lines, taller than a 400 px page.
+    const lines = Array.from({length: 40}, (_, index) => `<p style="margin:0">admonition line ${index + 1}</p>`).join('');
+    const print = async (release: boolean) => {
+      await page.setContent(`<style>${BOOK_CSS}</style><section class="export-pdf-chapter"><article><div class="markdown">
+        <p>Text before the box.</p><div class="theme-admonition" style="border:1px solid #999">${lines}</div>
+        <div class="theme-admonition">a short note</div></div></article></section>`);
+      if (release) assert.deepEqual(await page.evaluate(letTallBoxesBreak, 360), {'div.theme-admonition': 1});
+      const file = path.join(WORK_ROOT, `tall-box-${release}.pdf`);
+      await writeFile(file, await page.pdf({width: '500px', height: '400px', margin: {top: '20px', bottom: '20px'}}));
+      return (await pdfText(file)).split('\f')[0]!;
+    };
+    assert.doesNotMatch(await print(false), /admonition line 1\b/, 'without the rule the box moves to the next page');
+    assert.match(await print(true), /Text before the box\.\s+admonition line 1\b/, 'the box starts under the text before it');
   });
 
   it('takes the bottom margin and padding off the last elements of each chapter, but keeps a drawn box whole', async () => {

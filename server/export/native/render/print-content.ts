@@ -1,14 +1,7 @@
 import type {Page, PDFOptions} from 'puppeteer-core';
 import {FigureFit} from './figure-fit';
-import {
-  dropEmptyBoxes,
-  fitBookPart,
-  keepRowItemsWhole,
-  keepTextInside,
-  settleBookPart,
-  trimChapterEnds,
-  unclipScrollBoxes,
-} from './page/book-part';
+import {dropEmptyBoxes, fitBookPart, keepTextInside, settleBookPart, unclipScrollBoxes} from './page/book-part';
+import {keepRowItemsWhole, letTallBoxesBreak, trimChapterEnds} from './page/page-breaks';
 import {linkBookPart, placeAnchors} from './page/book-links';
 import {partHrefs, type BookLinks} from './part-hrefs';
 import {ANCHOR} from '../shared/markers';
@@ -93,6 +86,11 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
       for (const table of fitted.smallerFont) printing.log(`fitted to the page: ${table}`);
       for (const block of fitted.scaled) printing.log(`fitted to the page: ${block}`);
       await page.evaluate(keepRowItemsWhole, printing.box.height / 2);
+      const released = Object.entries(await page.evaluate(letTallBoxesBreak, printing.box.height));
+      if (released.length > 0) {
+        const kinds = released.map(([kind, count]) => `${kind} ×${count}`).join(', ');
+        printing.log(`let break across pages boxes taller than a page that asked to stay whole: ${kinds}`);
+      }
       await page.evaluate(trimChapterEnds);
       await figures.mark(page);
       await figures.fit(page, printing.pdf);

@@ -148,28 +148,6 @@ export function keepTextInside(): Record<string, number> {
 }
 
 /**
- * Keeps the items of a grid or of a flex row (cards side by side) whole on
- * one page when they are shorter than `maxHeight` px: split at a page break,
- * an item stretched to its row's height keeps that height on the first page
- * and clips what moved to the next one (a card printed as its title without
- * its text). Returns how many items it kept whole.
- */
-export function keepRowItemsWhole(maxHeight: number): number {
-  let kept = 0;
-  for (const row of document.querySelectorAll<HTMLElement>('.export-pdf-chapter article *')) {
-    if (row.childElementCount < 2) continue;
-    const style = getComputedStyle(row);
-    if (!/grid/.test(style.display) && !(/flex/.test(style.display) && style.flexDirection.startsWith('row'))) continue;
-    for (const item of row.children as HTMLCollectionOf<HTMLElement>) {
-      if (item.getBoundingClientRect().height >= maxHeight || getComputedStyle(item).display === 'contents') continue;
-      item.style.breakInside = 'avoid';
-      kept++;
-    }
-  }
-  return kept;
-}
-
-/**
  * Leaves out boxes that would print empty although they take room: a widget
  * a script fills from the network (a code playground, a video player) is an
  * empty element with a fixed height when the page is not run or is offline.
@@ -221,41 +199,4 @@ export function unclipScrollBoxes(): Record<string, number> {
     grown[kind] = (grown[kind] ?? 0) + 1;
   }
   return grown;
-}
-
-/**
- * Each chapter starts a page, so nothing after its last line is worth a page
- * of its own: a bottom margin or padding left over when that line ends at the
- * foot of a page would print as a blank page. The chain of last elements of
- * each chapter loses its bottom margin, and its bottom padding where no border
- * or background shows it. Trailing elements that print nothing (a footer
- * emptied of its pagination, which keeps its top margin) are left out, and the
- * chain goes on from the last element that prints. Returns how many elements
- * it changed.
- */
-export function trimChapterEnds(): number {
-  let trimmed = 0;
-  const printsNothing = (element: Element) =>
-    element.getBoundingClientRect().height === 0 &&
-    getComputedStyle(element).display !== 'contents' &&
-    element.textContent!.trim() === '' &&
-    !element.querySelector('img, svg, video, canvas, iframe, a.export-pdf-at');
-  for (const chapter of document.querySelectorAll<HTMLElement>('.export-pdf-chapter')) {
-    let element: HTMLElement | null = chapter;
-    while (element) {
-      const style = getComputedStyle(element);
-      const drawn = style.borderBottomStyle !== 'none' || style.backgroundColor !== 'rgba(0, 0, 0, 0)' || style.backgroundImage !== 'none';
-      if (style.marginBottom !== '0px' || (!drawn && style.paddingBottom !== '0px')) trimmed++;
-      element.style.setProperty('margin-bottom', '0', 'important');
-      if (!drawn) element.style.setProperty('padding-bottom', '0', 'important');
-      let last = element.lastElementChild as HTMLElement | null;
-      while (last && printsNothing(last)) {
-        last.style.setProperty('display', 'none', 'important');
-        trimmed++;
-        last = last.previousElementSibling as HTMLElement | null;
-      }
-      element = last;
-    }
-  }
-  return trimmed;
 }
