@@ -12,6 +12,8 @@ export type RenderedArticle = {
   panels: Array<{group: number; label: string; text: string; parent?: number}>;
   /** The text of every code block (`pre`) of the article, panels included. */
   codeBlocks: string[];
+  /** The origin the page was rendered at. */
+  origin: string;
 };
 
 /**
@@ -135,5 +137,5 @@ export async function expandArticle(timeoutMs: number, notPrinted: string): Prom
   holder.innerHTML = article;
   holder.content.querySelectorAll(notPrinted).forEach((element) => element.remove());
   const codeBlocks = [...holder.content.querySelectorAll('pre')].map((pre) => pre.textContent?.trim() ?? '').filter(Boolean);
-  return {html: page.outerHTML.replace('<!--check-root-->', () => article), panels, codeBlocks};
+  return {html: page.outerHTML.replace('<!--check-root-->', () => article), panels, codeBlocks, origin: location.origin};
 }

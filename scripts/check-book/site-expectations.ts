@@ -101,8 +101,9 @@ export async function readSiteExpectations(
   }
   const rendered = selection.fromBuild ? new Map<string, RenderedArticle>() : await renderArticles(manifest, plan.chapters, log);
   for (const [index, chapter] of plan.chapters.entries()) {
-    const built = readArticle(await fs.readFile(files[index]!, 'utf8'), manifest.options.excludeSelectors);
-    const page = rendered.get(chapter.key);
+    const builtHtml = await fs.readFile(files[index]!, 'utf8');
+    const built = readArticle(builtHtml, manifest.options.excludeSelectors);
+    const page = asPublished(rendered.get(chapter.key), builtHtml, new URL(manifest.siteUrl).origin);
     const article = page ? readArticle(page.html, manifest.options.excludeSelectors) : built;
     const title = bookTitle(article, chapter.title);
     // The article's h1 that is the chapter's title is the title; another h1 (under a title the book
@@ -118,4 +119,20 @@ export async function readSiteExpectations(
     });
   }
   return {manifest, target, tocTitle: bookTexts(manifest).tocTitle, options: manifest.options, chapters, nodes: plan.nodes};
+}
+
+/**
+ * A rendered page with the text it made from its own address (an API reference's code samples for
+ * a spec that names no server) at the site's public origin, as the export prints it
+ * (CaptureSettings.ownOrigin): unchanged where the built page itself has that address.
+ */
+function asPublished(page: RenderedArticle | undefined, builtHtml: string, publicOrigin: string): RenderedArticle | undefined {
+  if (!page || builtHtml.includes(new URL(page.origin).host)) return page;
+  const fix = (text: string) => text.replaceAll(page.origin, publicOrigin);
+  return {
+    ...page,
+    html: page.html.replace(/>[^<]*</g, fix),
+    codeBlocks: page.codeBlocks.map(fix),
+    panels: page.panels.map((panel) => ({...panel, text: fix(panel.text)})),
+  };
 }

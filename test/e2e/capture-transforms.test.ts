@@ -21,6 +21,9 @@ describe('capture transforms', {timeout: 60_000}, () => {
     );
     assert.deepEqual(captured.warnings, ['1 image(s) without alt text, which the tagged PDF cannot describe: chart.png']);
     assert.deepEqual((await capture('<p><img src="/a.png" alt="A"></p>')).warnings, []);
+    const spaces = await capture('<p><img src="/banner.svg" alt=" "></p>');
+    assert.deepEqual(spaces.warnings, []);
+    assert.match(spaces.html, /<img src="[^"]+\/banner\.svg" alt="" /, 'an alt of spaces is decorative, as alt="" is');
   });
 
   it('opens a page that shows no title (hide_title) with the doc’s title, and leaves a page with its own h1 alone', async () => {

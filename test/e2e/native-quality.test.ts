@@ -196,6 +196,12 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     );
   });
 
+  it('prints what a page makes from its own address at the site’s public URL, not the address it was exported from', () => {
+    const backoff = collapse(texts.slice(pagesOf.get('appendix/backoff-fixed')!).join(' '));
+    assert.match(backoff, /curl 'https:\/\/acme-widgets\.example\.com\/api\/backoff\?\s?strategy=fixed&attempts=/);
+    assert.doesNotMatch(collapse(texts.join(' ')), /127\.0\.0\.1:\d+\/api\/backoff/);
+  });
+
   it('prints a labelled filter as "label: value", no lone filter value, no form to fill in, and a click-to-load video as a link', () => {
     const widgets = collapse(texts.slice(pagesOf.get('appendix/job-browser')!, pagesOf.get('appendix/tabs-and-inline-tocs')!).join(' '));
     assert.match(widgets, /State: All/);

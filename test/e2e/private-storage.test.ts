@@ -15,7 +15,7 @@ show();
 </script></body></html>`;
 
 // A capture tab's page library (capture/page/private-storage.ts): two tabs of one browser, on one site.
-describe('localStorage in capture tabs', {timeout: 60_000}, () => {
+describe('localStorage and sessionStorage in capture tabs', {timeout: 60_000}, () => {
   let server: Server;
   let url: string;
   let first: Page;
@@ -57,5 +57,27 @@ describe('localStorage in capture tabs', {timeout: 60_000}, () => {
     assert.equal(await first.evaluate(() => localStorage.getItem('docusaurus.tab.lang')), null);
     assert.equal(await first.$eval('#choice', (element) => element.textContent), 'none');
     assert.equal(await first.evaluate(() => localStorage.getItem('theme')), 'light');
+  });
+
+  it('keeps sessionStorage to each page too, and starts both afresh before the router shows the next page', async () => {
+    // The OpenAPI theme keeps the chosen server in sessionStorage: the next page of the tab must not print with it.
+    await first.evaluate(() => {
+      sessionStorage.setItem('server', '{"url":"https://other-api.example.com"}');
+      localStorage.setItem('docusaurus.tab.lang', 'go');
+    });
+    assert.equal(await second.evaluate(() => sessionStorage.getItem('server')), null, 'not in the other tab');
+    // As capture-chapters.ts does before each route change.
+    await first.evaluate(() => {
+      window.__exportPdfLib!.privateStorage();
+      localStorage.setItem('theme', 'light');
+    });
+    assert.deepEqual(
+      await first.evaluate(() => [
+        sessionStorage.getItem('server'),
+        localStorage.getItem('docusaurus.tab.lang'),
+        localStorage.getItem('theme'),
+      ]),
+      [null, null, 'light'],
+    );
   });
 });

@@ -43,6 +43,8 @@ export default function BackoffTable({strategy, baseMs, attempts}: Props): React
               (drawnInBrowser{strategy === 'fixed' ? 'Fixed' : 'Exponential'}).
             </p>
             <CodeBlock language="ts">{`queue.add('send-invoice', data, {attempts: ${attempts}, backoff: {type: '${strategy}', delay: ${baseMs}}});`}</CodeBlock>
+            {/* Addressed to the page's own origin, as API reference themes do for a spec that names no server. */}
+            <CodeBlock language="bash">{`curl '${window.location.origin}/api/backoff?strategy=${strategy}&attempts=${attempts}'`}</CodeBlock>
           </>
         );
       }}

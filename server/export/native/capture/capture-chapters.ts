@@ -28,6 +28,8 @@ export type CaptureOptions = {
    * key: parsed without running the site's JavaScript. The others render in tabs.
    */
   builtFiles?: Map<string, string>;
+  /** Built HTML file of every chapter the build has, rendered or not (see CaptureSettings.ownOrigin). */
+  builtPages?: Map<string, string>;
   log: (line: string) => void;
   /** Called after each page, with the count done so far. */
   onPage?: (done: number, total: number) => void;
@@ -93,6 +95,11 @@ async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions)
   const url = options.origin + chapter.permalink;
   // As a page loaded afresh seeds itself (page-lib.ts): the same random numbers either way.
   await page.evaluate((path) => window.__exportPdfLib?.seedRandom(path), new URL(url).pathname.replace(/\/+$/, ''));
+  // What the previous page stored (an API theme's chosen server) is not this page's (private-storage.ts).
+  await page.evaluate(() => {
+    window.__exportPdfLib?.privateStorage();
+    localStorage.setItem('theme', 'light');
+  });
   if (!(await page.evaluate(showRoute, chapter.permalink, options.pageTimeoutMs).catch(() => false))) {
     await loadSiteAt(page, url, options.pageTimeoutMs);
   }
@@ -120,7 +127,10 @@ async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions)
       ...(await page.evaluate(settlePage, {mermaidDiagrams: chapter.mermaidDiagrams, quietMs: QUIET_MS, timeoutMs: options.pageTimeoutMs})),
     );
   }
-  const captured = await page.evaluate(capturePage, settingsFor(chapter, options));
+  const built = options.builtPages?.get(chapter.key);
+  const ownAddress = built && !(await readFile(built, 'latin1')).includes(new URL(options.origin).host);
+  const settings = {...settingsFor(chapter, options), ...(ownAddress ? {ownOrigin: options.origin} : {})};
+  const captured = await page.evaluate(capturePage, settings);
   return {...captured, warnings: [...warnings, ...captured.warnings]};
 }
 

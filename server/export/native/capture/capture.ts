@@ -69,6 +69,7 @@ export async function capture(
   }
   const reused = pages.size;
   const builtFiles = new Map<string, string>();
+  const builtPages = new Map(plan.chapters.flatMap((chapter, index) => (files[index] ? [[chapter.key, files[index].path] as const] : [])));
   if (fromBuild) {
     plan.chapters.forEach((chapter, index) => {
       if (!chapter.rendersInBrowser && files[index]) builtFiles.set(chapter.key, files[index].path);
@@ -84,6 +85,7 @@ export async function capture(
     pageTimeoutMs: settings.pageTimeoutMs,
     pagesPerTab: settings.pagesPerTab,
     builtFiles,
+    builtPages,
     siteTab,
     keepSiteTab: handoff.keep,
     log: job.log,

@@ -50,6 +50,12 @@ export type CaptureSettings = {
   longToken: number;
   /** The doc's title: a page that shows none (`hide_title`) opens its chapter with it. */
   title: string;
+  /**
+   * The origin the page was rendered at, where text the page makes from its own address (an API
+   * reference's code samples for a spec that names no server) prints as the site's public origin,
+   * as a reader of the site sees it. Unset where the built page itself has that address as text.
+   */
+  ownOrigin?: string;
 };
 
 /** The element of a page that holds the doc: its article (a generated index has none), else its main column. */
@@ -123,6 +129,14 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
     header.append(title);
     markdown.prepend(header);
   }
+  if (settings.ownOrigin) {
+    const published = new URL(settings.publicBase).origin;
+    const texts = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (texts.nextNode()) {
+      const text = texts.currentNode;
+      if (text.textContent!.includes(settings.ownOrigin)) text.textContent = text.textContent!.replaceAll(settings.ownOrigin, published);
+    }
+  }
   lib.openDetails(root);
   lib.flattenControls(root);
   lib.eagerMedia(root, pageUrl);
@@ -148,6 +162,9 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
     text: heading.textContent?.replace(/\u200b/g, '').trim() ?? '',
   }));
   const targets = lib.markLinks(root, pageUrl, settings.publicBase);
+  // An alt of spaces only (alt=" ", React Native's banners) says decorative as alt="" does; Chromium
+  // tags it as a figure with no alternate text instead, so it is written as alt="".
+  for (const image of root.querySelectorAll('img[alt]')) if (!image.getAttribute('alt')!.trim()) image.setAttribute('alt', '');
   // An image with no alt attribute prints as a figure a screen reader cannot describe (alt="" is decorative).
   const noAlt = [...root.querySelectorAll('img:not([alt])')].map(
     (image) => (image.getAttribute('src') ?? '').split(/[?#]/)[0]!.split('/').filter(Boolean).pop() ?? 'image',

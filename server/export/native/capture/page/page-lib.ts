@@ -7,7 +7,7 @@ import {markLinks} from './mark-links';
 import {breakLongTokens} from './long-tokens';
 import {replaceLinkObservers} from './link-observers';
 import {seedRandom} from './seeded-random';
-import {privateLocalStorage} from './private-storage';
+import {privateStorage} from './private-storage';
 import {renameSvgIds} from './svg-ids';
 import {incompleteTabGroups, mountTabPanels, restoreTabPanels, showTabPanels, tabGroups} from './tab-panels';
 
@@ -34,7 +34,7 @@ const PAGE_LIB = {
   markLinks,
   seedRandom,
   replaceLinkObservers,
-  privateLocalStorage,
+  privateStorage,
 };
 
 export type PageLib = typeof PAGE_LIB;
@@ -52,4 +52,4 @@ window.__exportPdfLib = {${Object.entries(PAGE_LIB)
   .join(',\n')}};
 window.__exportPdfLib.seedRandom(location.pathname.replace(/\\/+$/, ''));
 window.__exportPdfLib.replaceLinkObservers();
-window.__exportPdfLib.privateLocalStorage();`;
+window.__exportPdfLib.privateStorage();`;
