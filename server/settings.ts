@@ -1,6 +1,7 @@
 import {Joi} from '@docusaurus/utils-validation';
 import {ENGINE_NAMES} from '../contracts/options';
 import {parseStoreUrl} from './store/store-url';
+import {BROWSER_BLOCKED_PORTS} from './blocked-ports';
 
 /** Defaults that come from the site rather than from this file. */
 export type SettingDefaults = {
@@ -33,6 +34,17 @@ function wholeNumber(min: number, max: number, fallback?: number): Joi.Schema {
     }
     return value;
   });
+}
+
+/** A TCP port a browser may connect to. */
+function port(fallback: number): Joi.Schema {
+  return wholeNumber(1, 65535, fallback).custom((value: number, helpers) =>
+    BROWSER_BLOCKED_PORTS.has(value)
+      ? helpers.message({
+          custom: `{{#label}} ${value} is a port browsers refuse to connect to (the Fetch standard's bad ports): choose another`,
+        })
+      : value,
+  );
 }
 
 function text(fallback?: string): Joi.StringSchema {
@@ -72,8 +84,8 @@ function yesNo(fallback?: boolean): Joi.Schema {
 
 /** The one declaration of the environment settings: config, usage text and README follow it. */
 export const SETTINGS: readonly Setting[] = [
-  {name: 'API_PORT', shown: '3001', summary: 'port of the API', schema: () => wholeNumber(1, 65535, 3001)},
-  {name: 'DOCSITE_PORT', shown: '3000', summary: 'port of the site', schema: () => wholeNumber(1, 65535, 3000)},
+  {name: 'API_PORT', shown: '3001', summary: 'port of the API', schema: () => port(3001)},
+  {name: 'DOCSITE_PORT', shown: '3000', summary: 'port of the site', schema: () => port(3000)},
   {
     name: 'DOCS_PATH',
     alias: 'DOCS_DIR',

@@ -174,6 +174,12 @@ describe('loadConfig', () => {
 
   it('refuses the same port for the API and the site', () => {
     assert.throws(() => loadConfig({API_PORT: '3000'}, defaults), /must differ/);
+    assert.throws(
+      () => loadConfig({DOCSITE_PORT: '4190'}, defaults),
+      /DOCSITE_PORT 4190 is a port browsers refuse to connect to/,
+      'Chromium and fetch refuse the Fetch standard’s bad ports: the site would seem down',
+    );
+    assert.throws(() => loadConfig({API_PORT: '6000'}, defaults), /API_PORT 6000 is a port browsers refuse/);
   });
 });
 
