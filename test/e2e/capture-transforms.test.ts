@@ -94,6 +94,17 @@ describe('capture transforms', {timeout: 60_000}, () => {
     assert.match(captured.html, /<td>number<\/td>/);
   });
 
+  it('keeps a command-line flag whole, or a long one whole up to its first inner hyphen, never broken after its dashes', async () => {
+    const captured = await capture(
+      '<table><tr><td><code>--prefix</code></td><td><code>-t</code></td><td>Pass <code>--no-color</code> or --experimental-vm-modules-loader, not e-mail</td></tr></table>',
+    );
+    assert.match(captured.html, /<code><span class="export-pdf-nowrap">--prefix<\/span><\/code>/);
+    assert.match(captured.html, /<code><span class="export-pdf-nowrap">-t<\/span><\/code>/);
+    assert.match(captured.html, /<span class="export-pdf-nowrap">--no-color<\/span>/);
+    assert.match(captured.html, /<span class="export-pdf-nowrap">--experimental<\/span>-<wbr>vm-<wbr>modules-<wbr>loader,/);
+    assert.doesNotMatch(captured.html, /nowrap">mail/);
+  });
+
   it('prints a labelled field as "label: value", drops a field with no label or no value with its label, and buttons, and shows hidden rows', async () => {
     const captured = await capture(`
       <label>State <select><option value="all">All</option><option value="failed" selected>Failed</option></select></label>

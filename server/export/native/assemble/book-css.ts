@@ -40,6 +40,7 @@ details > div { display: block !important; height: auto !important; overflow: vi
 .export-pdf-code-title { padding: 0.5rem var(--ifm-pre-padding); font-size: var(--ifm-code-font-size); font-weight: 500; border-bottom: 1px solid var(--ifm-color-emphasis-300); background: var(--ifm-color-emphasis-100); }
 .export-pdf-code-file { margin-bottom: var(--ifm-leading); border-radius: var(--ifm-code-border-radius); }
 .export-pdf-code-file > pre { margin: 0; border-radius: 0; }
+.export-pdf-nowrap { white-space: nowrap; }
 .export-pdf-value { font-weight: 600; }
 pre.export-pdf-value { font-weight: normal; white-space: pre-wrap; }
 .export-pdf-checkbox, .export-pdf-radio { display: inline-block; position: relative; width: 0.8em; height: 0.8em; margin-inline-end: 0.35em; border: 1px solid currentColor; border-radius: 2px; vertical-align: -0.1em; }

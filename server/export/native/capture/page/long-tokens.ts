@@ -6,6 +6,10 @@
  * at camelCase humps, as `<wbr>`, which adds no character to the text. A table
  * then sizes each column to its longest *piece* rather than its longest token,
  * so columns need not be squeezed until words break mid-letter.
+ * A command-line flag (`--prefix`, `--no-color`, `-t`) is the exception: the browser itself
+ * breaks after a hyphen, so a narrow column printed "--" / "prefix". A flag of up to
+ * `FLAG_WHOLE` characters never breaks; a longer one may break at its inner hyphens, never
+ * after its leading dashes.
  */
 export function breakLongTokens(root: Element, minLength: number): void {
   const doc = root.ownerDocument;
@@ -21,6 +25,40 @@ export function breakLongTokens(root: Element, minLength: number): void {
       if (!seen.has(node) && token.test(node.data)) seen.add(node);
       token.lastIndex = 0;
     }
+  }
+  const FLAG_WHOLE = 24;
+  const flag = /(^|[\s(\[,])(--?[A-Za-z][\w-]*)/g;
+  const flags = new Set<Text>();
+  for (const scope of scopes) {
+    if (scope.closest('pre, svg')) continue;
+    const walker = doc.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      if (/(^|[\s(\[,])--?[A-Za-z]/.test(node.data)) flags.add(node);
+    }
+  }
+  for (const node of flags) {
+    const fragment = doc.createDocumentFragment();
+    // The text around the flags is a token's text as any other: it may get breaks below.
+    const rest = (text: string) => {
+      const piece = doc.createTextNode(text);
+      if (token.test(text)) seen.add(piece);
+      token.lastIndex = 0;
+      fragment.append(piece);
+    };
+    let last = 0;
+    for (const match of node.data.matchAll(flag)) {
+      const start = match.index + match[1]!.length;
+      const whole = match[2]!.length <= FLAG_WHOLE ? match[2]! : /^--?[A-Za-z][^-]*/.exec(match[2]!)![0];
+      rest(node.data.slice(last, start));
+      const span = doc.createElement('span');
+      span.className = 'export-pdf-nowrap';
+      span.textContent = whole;
+      fragment.append(span);
+      last = start + whole.length;
+    }
+    rest(node.data.slice(last));
+    seen.delete(node);
+    node.replaceWith(fragment);
   }
   for (const node of seen) {
     const fragment = doc.createDocumentFragment();
