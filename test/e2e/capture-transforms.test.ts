@@ -24,6 +24,12 @@ describe('capture transforms', {timeout: 60_000}, () => {
     const spaces = await capture('<p><img src="/banner.svg" alt=" "></p>');
     assert.deepEqual(spaces.warnings, []);
     assert.match(spaces.html, /<img src="[^"]+\/banner\.svg" alt="" /, 'an alt of spaces is decorative, as alt="" is');
+    const figure = await capture('<figure><img src="/a.png" alt="Android Studio"><figcaption>Where the project is</figcaption></figure>');
+    assert.match(
+      figure.html,
+      /<figure role="group"><img [^>]*alt="Android Studio"/,
+      'a figure is a group around the image, not a Figure without alt',
+    );
   });
 
   it('opens a page that shows no title (hide_title) with the doc’s title, and leaves a page with its own h1 alone', async () => {

@@ -165,6 +165,10 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   // An alt of spaces only (alt=" ", React Native's banners) says decorative as alt="" does; Chromium
   // tags it as a figure with no alternate text instead, so it is written as alt="".
   for (const image of root.querySelectorAll('img[alt]')) if (!image.getAttribute('alt')!.trim()) image.setAttribute('alt', '');
+  // Chromium tags a <figure> as a Figure of its own, with no alternate text (PDF/UA 13-004), around
+  // the image's Figure and its caption (React Native: 21 such figures): as a group, the image keeps
+  // its alt and the caption is read.
+  for (const figure of root.querySelectorAll('figure:not([role])')) figure.setAttribute('role', 'group');
   // An image with no alt attribute prints as a figure a screen reader cannot describe (alt="" is decorative).
   const noAlt = [...root.querySelectorAll('img:not([alt])')].map(
     (image) => (image.getAttribute('src') ?? '').split(/[?#]/)[0]!.split('/').filter(Boolean).pop() ?? 'image',
