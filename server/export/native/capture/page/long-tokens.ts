@@ -27,13 +27,13 @@ export function breakLongTokens(root: Element, minLength: number): void {
     }
   }
   const FLAG_WHOLE = 24;
-  const flag = /(^|[\s(\[,])(--?[A-Za-z][\w-]*)/g;
+  const flag = /(^|[\s([,])(--?[A-Za-z][\w-]*)/g;
   const flags = new Set<Text>();
   for (const scope of scopes) {
     if (scope.closest('pre, svg')) continue;
     const walker = doc.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-      if (/(^|[\s(\[,])--?[A-Za-z]/.test(node.data)) flags.add(node);
+      if (/(^|[\s([,])--?[A-Za-z]/.test(node.data)) flags.add(node);
     }
   }
   for (const node of flags) {
