@@ -5,7 +5,13 @@ import {describe, it} from 'node:test';
 import type {Page} from 'puppeteer-core';
 import {BOOK_CSS} from '../../server/export/native/assemble/book-css';
 import {placeAnchors} from '../../server/export/native/render/page/book-links';
-import {dropEmptyBoxes, keepTextInside, settleBookPart, unclipScrollBoxes} from '../../server/export/native/render/page/book-part';
+import {
+  dropEmptyBoxes,
+  keepTextInside,
+  settleBookPart,
+  unclipScrollBoxes,
+  unfoldCollapsedBoxes,
+} from '../../server/export/native/render/page/book-part';
 import {keepRowItemsWhole, letTallBoxesBreak, trimChapterEnds} from '../../server/export/native/render/page/page-breaks';
 import {pdfText} from '../helpers/pdf';
 import {WORK_ROOT} from '../helpers/processes';
@@ -89,6 +95,26 @@ describe('book part transforms', {timeout: 60_000}, () => {
     assert.doesNotMatch(await print(false), /NavigationEnd/, 'the page break clips the card without the rule');
     const text = await print(true);
     for (const name of ['Navigation', 'Components', 'Theming', 'Capacitor']) assert.match(text, new RegExp(`${name}End`));
+  });
+
+  it('prints open a box folded shut to no height, and leaves a visually hidden label hidden', async () => {
+    await page.setContent(`<section class="export-pdf-chapter"><article>
+      <ul><li>Primary #0054e9<ul class="submenu" style="height:0;opacity:0"><li>Shade #004acd</li><li>Tint #1a65eb</li></ul></li></ul>
+      <div class="faq"><p>How do I retry?</p><div class="answer" style="height:0;overflow:hidden"><p>Use the CLI.</p></div></div>
+      <p>Text <span class="sr-only" style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">for screen readers</span></p>
+      </article></section>`);
+    assert.deepEqual(await page.evaluate(unfoldCollapsedBoxes), {'ul.submenu': 1, 'div.answer': 1});
+    const shown = await page.evaluate(() =>
+      ['.submenu', '.answer', '.sr-only'].map((selector) => {
+        const box = document.querySelector<HTMLElement>(selector)!;
+        return [Math.round(box.getBoundingClientRect().height) > 10, getComputedStyle(box).opacity];
+      }),
+    );
+    assert.deepEqual(shown, [
+      [true, '1'],
+      [true, '1'],
+      [false, '1'],
+    ]);
   });
 
   it('lets a box taller than a page break where it starts, and keeps one that fits whole', async () => {

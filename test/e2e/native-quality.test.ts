@@ -214,6 +214,7 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     );
     assert.match(widgets, /"attempt": 2/, 'the response sample beside the form prints');
     assert.match(widgets, /Video: Retrying a failed job: https:\/\/www\.youtube\.com\/watch\?v=aqz-KE-bpKQ/);
+    assert.match(widgets, /invoices #0054e9 Shade #004acd Tint #1a65eb \(foldedShadeList\)/, 'a list folded to no height prints open');
   });
 
   it('draws the Mermaid diagram', () => {

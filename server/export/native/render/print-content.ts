@@ -1,6 +1,6 @@
 import type {Page, PDFOptions} from 'puppeteer-core';
 import {FigureFit} from './figure-fit';
-import {dropEmptyBoxes, fitBookPart, keepTextInside, settleBookPart, unclipScrollBoxes} from './page/book-part';
+import {dropEmptyBoxes, fitBookPart, keepTextInside, settleBookPart, unclipScrollBoxes, unfoldCollapsedBoxes} from './page/book-part';
 import {keepRowItemsWhole, letTallBoxesBreak, trimChapterEnds} from './page/page-breaks';
 import {linkBookPart, placeAnchors} from './page/book-links';
 import {partHrefs, type BookLinks} from './part-hrefs';
@@ -70,6 +70,11 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
       if (empty.length > 0) {
         const kinds = empty.map(([kind, count]) => `${kind} ×${count}`).join(', ');
         printing.log(`left out boxes that would print empty (a widget's frame that nothing fills in the book): ${kinds}`);
+      }
+      const unfolded = Object.entries(await page.evaluate(unfoldCollapsedBoxes));
+      if (unfolded.length > 0) {
+        const kinds = unfolded.map(([kind, count]) => `${kind} ×${count}`).join(', ');
+        printing.log(`printed open what boxes folded shut to no height hold: ${kinds}`);
       }
       const grown = Object.entries(await page.evaluate(unclipScrollBoxes));
       if (grown.length > 0) {

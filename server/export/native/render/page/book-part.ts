@@ -176,6 +176,36 @@ export function dropEmptyBoxes(minHeight: number): Record<string, number> {
 }
 
 /**
+ * A box folded shut (an accordion's answer, a colour's shades: a zero height with its overflow
+ * hidden, or a zero height and no opacity) prints open: on screen a click unfolds it, on paper it
+ * would print as nothing. Only boxes as wide as a line of text that hold text count: a visually
+ * hidden label (1 px, clipped) stays hidden. Returns how many it opened, by kind (element and
+ * first class).
+ */
+export function unfoldCollapsedBoxes(): Record<string, number> {
+  const opened: Record<string, number> = {};
+  for (const box of document.querySelectorAll<HTMLElement>('.export-pdf-chapter article *')) {
+    if (box.closest('svg') || box.textContent!.trim() === '') continue;
+    const rect = box.getBoundingClientRect();
+    if (rect.height >= 1 || rect.width < 20) continue;
+    const style = getComputedStyle(box);
+    const folded = style.overflowY === 'hidden' || style.overflowY === 'clip' || Number(style.opacity) === 0;
+    if (!folded || box.scrollHeight < 1) continue;
+    for (const [property, value] of [
+      ['height', 'auto'],
+      ['max-height', 'none'],
+      ['overflow-y', 'visible'],
+      ['opacity', '1'],
+    ] as const) {
+      box.style.setProperty(property, value, 'important');
+    }
+    const kind = `${box.tagName.toLowerCase()}${box.classList[0] ? `.${box.classList[0]}` : ''}`;
+    opened[kind] = (opened[kind] ?? 0) + 1;
+  }
+  return opened;
+}
+
+/**
  * A box a reader scrolls (a fixed height with `overflow: auto` or `scroll`:
  * a framed example, a long schema, a log) prints everything it holds, as
  * paper cannot scroll: its height grows to its content. Boxes that clip
