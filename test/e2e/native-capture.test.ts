@@ -97,7 +97,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
     // The two docs of the theme component that draws in BrowserOnly: one rendered to judge their kind, the other for it.
     assert.ok(
       logged.includes(
-        'pages of the kind <BackoffTable> @theme/BackoffTable (2) render in the browser: /docs/appendix/backoff-fixed shows there 56 words, 1 code block, 1 table that its built page lacks',
+        'pages of the kind <BackoffTable> @theme/BackoffTable (2) render in the browser: /docs/appendix/backoff-fixed shows there 66 words, 2 code blocks, 1 table that its built page lacks',
       ),
       logged.join('\n'),
     );
@@ -181,8 +181,8 @@ describe('native engine capture', {timeout: 180_000}, () => {
       const lazy = rendered.pages.get('appendix/tabs-and-inline-tocs')!.html;
       assert.deepEqual(
         [...lazy.matchAll(/export-pdf-tab-label">([^<]*)</g)].map((match) => match[1]),
-        ['Node.js', 'Deno', 'Bun', 'Linux', 'x64', 'arm64', 'macOS', 'x64', 'arm64'],
-        'every panel of the lazy group, mounted tab by tab, and of the nested groups',
+        ['Node.js', 'Deno', 'Bun', 'Linux', 'x64', 'arm64', 'macOS', 'x64', 'arm64', 'TypeScript', 'JavaScript'],
+        'every panel of the lazy group, mounted tab by tab, and of the nested groups, and of the tabs in the tall admonition',
       );
       assert.match(lazy, /lazyPanelDeno[\s\S]*lazyPanelBun/);
       for (const chapter of chapters.filter((each) => builtFiles.has(each.key) && !browserDrawn(each.key))) {
@@ -201,6 +201,30 @@ describe('native engine capture', {timeout: 180_000}, () => {
       // Three package-manager panels and two import panels.
       assert.equal((installation.match(/export-pdf-tab-label/g) ?? []).length, 5, 'every tab panel under its label');
       assert.doesNotMatch(installation, /role="tablist"|hidden=""/);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('captures each page as a reader who opened only it, whatever the page before it in the tab stored', async () => {
+    const manifest = await readManifest(EXAMPLE_SITE);
+    const target = resolveExportTarget(new Map([[manifest.locale.current, manifest]]));
+    const chapters = planBook(target.outlineVersion!).chapters.filter((chapter) => chapter.key.startsWith('appendix/backoff-'));
+    assert.equal(chapters.length, 2);
+    const host = new BrowserHost({workRoot: WORK_ROOT, log: (line) => lines.push(line)});
+    try {
+      // One tab: the second page is shown by the site's router after the first, which stores as it unmounts.
+      const {pages} = await captureChapters(await host.acquire(), chapters, {
+        origin,
+        excludeSelectors: manifest.options.excludeSelectors,
+        publicBase: manifest.siteUrl + manifest.baseUrl,
+        concurrency: 1,
+        pageTimeoutMs: 30_000,
+        log: (line: string) => lines.push(line),
+      });
+      for (const chapter of chapters) {
+        assert.match(collapse(pages.get(chapter.key)!.html), /Strategy looked at before this one: none/, chapter.key);
+      }
     } finally {
       await host.close();
     }

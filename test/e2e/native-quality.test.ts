@@ -200,6 +200,9 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     const backoff = collapse(texts.slice(pagesOf.get('appendix/backoff-fixed')!).join(' '));
     assert.match(backoff, /curl 'https:\/\/acme-widgets\.example\.com\/api\/backoff\?\s?strategy=fixed&attempts=/);
     assert.doesNotMatch(collapse(texts.join(' ')), /127\.0\.0\.1:\d+\/api\/backoff/);
+    // Each chapter as a reader who opened only it: what the page before stored as it unmounted is not there.
+    const lastViewed = collapse(texts.join(' ')).match(/Strategy looked at before this one: \S+/g);
+    assert.deepEqual(lastViewed, ['Strategy looked at before this one: none', 'Strategy looked at before this one: none']);
   });
 
   it('prints a labelled filter as "label: value", no lone filter value, no form to fill in, and a click-to-load video as a link', () => {

@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import React, {useEffect, useState, type ReactNode} from 'react';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import CodeBlock from '@theme/CodeBlock';
 
@@ -42,6 +42,7 @@ export default function BackoffTable({strategy, baseMs, attempts}: Props): React
               A job that fails every attempt waits {delays.reduce((sum, delay) => sum + delay, 0)} ms in all before it is dead-lettered
               (drawnInBrowser{strategy === 'fixed' ? 'Fixed' : 'Exponential'}).
             </p>
+            <LastViewed strategy={strategy} />
             <CodeBlock language="ts">{`queue.add('send-invoice', data, {attempts: ${attempts}, backoff: {type: '${strategy}', delay: ${baseMs}}});`}</CodeBlock>
             {/* Addressed to the page's own origin, as API reference themes do for a spec that names no server. */}
             <CodeBlock language="bash">{`curl '${window.location.origin}/api/backoff?strategy=${strategy}&attempts=${attempts}'`}</CodeBlock>
@@ -50,4 +51,19 @@ export default function BackoffTable({strategy, baseMs, attempts}: Props): React
       }}
     </BrowserOnly>
   );
+}
+
+/**
+ * The strategy the reader looked at before this one, kept in sessionStorage as the reader moves
+ * on (as API reference themes keep the chosen server): a reader who opened only this page sees
+ * "none".
+ */
+function LastViewed({strategy}: {strategy: string}): ReactNode {
+  const [previous] = useState(() => sessionStorage.getItem('backoff.last') ?? 'none');
+  useEffect(() => {
+    const keep = () => sessionStorage.setItem('backoff.last', strategy);
+    window.addEventListener('popstate', keep);
+    return () => window.removeEventListener('popstate', keep);
+  }, [strategy]);
+  return <p>Strategy looked at before this one: {previous} (lastViewedStrategy).</p>;
 }

@@ -96,10 +96,20 @@ async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions)
   // As a page loaded afresh seeds itself (page-lib.ts): the same random numbers either way.
   await page.evaluate((path) => window.__exportPdfLib?.seedRandom(path), new URL(url).pathname.replace(/\/+$/, ''));
   // What the previous page stored (an API theme's chosen server) is not this page's (private-storage.ts).
-  await page.evaluate(() => {
-    window.__exportPdfLib?.privateStorage();
-    localStorage.setItem('theme', 'light');
-  });
+  // A page that stored something writes it again as it unmounts, into the next page's first render:
+  // the next page is then reached from an empty route (the site's "not found"), with empty storage.
+  const emptied = () =>
+    page.evaluate(() => {
+      const keys = Array.from({length: localStorage.length}, (_, index) => localStorage.key(index));
+      const stored = sessionStorage.length > 0 || keys.some((key) => key !== 'theme');
+      window.__exportPdfLib?.privateStorage();
+      localStorage.setItem('theme', 'light');
+      return stored;
+    });
+  if (await emptied()) {
+    await page.evaluate(showRoute, `${new URL(options.publicBase).pathname}__export-pdf-blank`, options.pageTimeoutMs).catch(() => false);
+    await emptied();
+  }
   if (!(await page.evaluate(showRoute, chapter.permalink, options.pageTimeoutMs).catch(() => false))) {
     await loadSiteAt(page, url, options.pageTimeoutMs);
   }
