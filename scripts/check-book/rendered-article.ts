@@ -116,16 +116,6 @@ export async function expandArticle(timeoutMs: number, notPrinted: string): Prom
       list.setAttribute('data-check-slot', String(group));
       for (const panel of element.querySelectorAll('[role="tabpanel"]')) if (owned(panel)) panel.setAttribute('data-check-drop', '');
     }
-    // An inline box the page sets apart from the word before it (a "required" badge after "Body",
-    // with no space between them in the markup) reads as a word of its own: a space is put there.
-    for (const inline of element.querySelectorAll('*')) {
-      if (inline.closest('pre, code, svg, math, .katex') || inline.hasAttribute('data-check-gap')) continue;
-      const style = getComputedStyle(inline);
-      if (!style.display.startsWith('inline')) continue;
-      const gap = parseFloat(style.marginLeft) + parseFloat(style.paddingLeft) + parseFloat(style.borderLeftWidth);
-      const before = inline.previousSibling?.textContent ?? '';
-      if (gap >= 2 && /\p{L}$/u.test(before) && /^\p{L}/u.test(inline.textContent ?? '')) inline.setAttribute('data-check-gap', '');
-    }
     const copy = element.cloneNode(true) as Element;
     for (const marked of element.querySelectorAll('[data-check-slot], [data-check-drop]')) {
       marked.removeAttribute('data-check-slot');
@@ -145,10 +135,7 @@ export async function expandArticle(timeoutMs: number, notPrinted: string): Prom
   page.querySelectorAll('script').forEach((script) => script.remove());
   const holder = document.createElement('template');
   holder.innerHTML = article;
-  for (const inline of holder.content.querySelectorAll('[data-check-gap]')) inline.before(' ');
-  for (const inline of document.querySelectorAll('[data-check-gap]')) inline.removeAttribute('data-check-gap');
-  const spaced = holder.innerHTML;
   holder.content.querySelectorAll(notPrinted).forEach((element) => element.remove());
   const codeBlocks = [...holder.content.querySelectorAll('pre')].map((pre) => pre.textContent?.trim() ?? '').filter(Boolean);
-  return {html: page.outerHTML.replace('<!--check-root-->', () => spaced), panels, codeBlocks, origin: location.origin};
+  return {html: page.outerHTML.replace('<!--check-root-->', () => article), panels, codeBlocks, origin: location.origin};
 }
