@@ -200,9 +200,6 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     const backoff = collapse(texts.slice(pagesOf.get('appendix/backoff-fixed')!).join(' '));
     assert.match(backoff, /curl 'https:\/\/acme-widgets\.example\.com\/api\/backoff\?\s?strategy=fixed&attempts=/);
     assert.doesNotMatch(collapse(texts.join(' ')), /127\.0\.0\.1:\d+\/api\/backoff/);
-    // Each chapter as a reader who opened only it: what the page before stored as it unmounted is not there.
-    const lastViewed = collapse(texts.join(' ')).match(/Strategy looked at before this one: \S+/g);
-    assert.deepEqual(lastViewed, ['Strategy looked at before this one: none', 'Strategy looked at before this one: none']);
   });
 
   it('prints a labelled filter as "label: value", no lone filter value, no form to fill in, and a click-to-load video as a link', () => {
@@ -210,11 +207,7 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     assert.match(widgets, /State: All/);
     for (const absent of ['All queues', 'Job ID', 'tryItFormBody', 'Send request', 'one minute'])
       assert.ok(!widgets.includes(absent), absent);
-    assert.match(
-      widgets,
-      /fill in its ID and send the request\. The endpoint answers/,
-      'the form leaves nothing between its text and the next',
-    );
+    assert.match(widgets, /fill in its ID and send the request\. The endpoint answers/, 'no form printed');
     assert.match(widgets, /"attempt": 2/, 'the response sample beside the form prints');
     assert.match(widgets, /Video: Retrying a failed job: https:\/\/www\.youtube\.com\/watch\?v=aqz-KE-bpKQ/);
     assert.match(widgets, /invoices #0054e9 Shade #004acd Tint #1a65eb \(foldedShadeList\)/, 'a list folded to no height prints open');
