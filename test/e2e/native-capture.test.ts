@@ -38,6 +38,15 @@ describe('native engine capture', {timeout: 180_000}, () => {
     site = await listen(createStaticSiteApp(manifest, {store: new LocalBookStore(scratch.dir), apiPort: 1}), port, '127.0.0.1', 'site');
     origin = `http://127.0.0.1:${port}`;
   });
+  /** How the engine captures the example site, with `tabs` tabs. */
+  const captureOptions = (manifest: Awaited<ReturnType<typeof readManifest>>, tabs: number) => ({
+    origin,
+    excludeSelectors: manifest.options.excludeSelectors,
+    publicBase: manifest.siteUrl + manifest.baseUrl,
+    concurrency: tabs,
+    pageTimeoutMs: 30_000,
+    log: (line: string) => lines.push(line),
+  });
   after(async () => {
     await engine.close();
     site.closeAllConnections();
@@ -130,14 +139,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
     const host = new BrowserHost({workRoot: WORK_ROOT, log: (line) => lines.push(line)});
     try {
       const browser = await host.acquire();
-      const options = {
-        origin,
-        excludeSelectors: manifest.options.excludeSelectors,
-        publicBase: manifest.siteUrl + manifest.baseUrl,
-        concurrency: 2,
-        pageTimeoutMs: 30_000,
-        log: (line: string) => lines.push(line),
-      };
+      const options = captureOptions(manifest, 2);
       const rendered = await captureChapters(browser, chapters, options);
       const fromBuild = await captureChapters(browser, chapters, {...options, builtFiles});
       // The pages with lazy tab groups show in their built HTML that they lack panels: they are rendered instead.
@@ -214,14 +216,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
     const host = new BrowserHost({workRoot: WORK_ROOT, log: (line) => lines.push(line)});
     try {
       // One tab: the second page is shown by the site's router after the first, which stores as it unmounts.
-      const {pages} = await captureChapters(await host.acquire(), chapters, {
-        origin,
-        excludeSelectors: manifest.options.excludeSelectors,
-        publicBase: manifest.siteUrl + manifest.baseUrl,
-        concurrency: 1,
-        pageTimeoutMs: 30_000,
-        log: (line: string) => lines.push(line),
-      });
+      const {pages} = await captureChapters(await host.acquire(), chapters, captureOptions(manifest, 1));
       for (const chapter of chapters) {
         assert.match(collapse(pages.get(chapter.key)!.html), /Strategy looked at before this one: none/, chapter.key);
       }
