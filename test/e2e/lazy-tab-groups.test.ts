@@ -46,20 +46,41 @@ const PAGE = `<!doctype html><html><body><div class="tabs-container">
 <div role="tabpanel" id="schema"></div><div role="tabpanel" hidden><p>the example</p></div></div>
 <script>__SCRIPT__</script></body></html>`;
 
+/**
+ * As Docusaurus' Tabs with `values` one TabItem lacks: three panels for two tabs, each tab showing
+ * the panel of its value, the second panel never shown.
+ */
+const VALUES_PAGE = `<!doctype html><html><body><div class="tabs-container">
+<ul role="tablist"><li role="tab" aria-selected="true">sha256sum</li><li role="tab" aria-selected="false">shasum</li></ul>
+<div><div role="tabpanel"><p>linux</p></div><div role="tabpanel" hidden><p>windows</p></div><div role="tabpanel" hidden><p>mac</p></div></div></div>
+<script>
+const tabs = [...document.querySelectorAll('[role="tab"]')];
+const panels = [...document.querySelectorAll('[role="tabpanel"]')];
+tabs.forEach((tab, index) => tab.addEventListener('click', () => {
+  tabs.forEach((other) => other.setAttribute('aria-selected', String(other === tab)));
+  panels.forEach((panel, at) => (panel.hidden = at !== [0, 2][index]));
+}));
+</script></body></html>`;
+
 // mountTabPanels (capture/page/tab-panels.ts) in a capture tab, on a page served over HTTP.
 describe('lazy tab groups in a capture tab', {timeout: 60_000}, () => {
   let server: Server;
   let url: string;
+  let valuesUrl: string;
   let page: Page;
   before(async () => {
     const port = await freePort();
     server = await listen(
-      (_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(PAGE.replace('__SCRIPT__', SCRIPT)),
+      (request, response) =>
+        void response
+          .writeHead(200, {'content-type': 'text/html'})
+          .end(request.url === '/docs/values' ? VALUES_PAGE : PAGE.replace('__SCRIPT__', SCRIPT)),
       port,
       '127.0.0.1',
       'page',
     );
     url = `http://127.0.0.1:${port}/docs/api`;
+    valuesUrl = `http://127.0.0.1:${port}/docs/values`;
   });
   pageForSuite(
     (browser) => openExportPage(browser, 900, PAGE_LIB_SCRIPT),
@@ -77,5 +98,25 @@ describe('lazy tab groups in a capture tab', {timeout: 60_000}, () => {
     );
     assert.ok(kept.includes('An integer: an integer'), kept.join('\n'));
     assert.ok(kept.includes('A boolean: a boolean'), kept.join('\n'));
+  });
+
+  it('pairs each tab with the panel it shows where a group has more panels than tabs, and leaves out the panel none shows', async () => {
+    await page.goto(valuesUrl);
+    const printed = await page.evaluate(async () => {
+      const lib = window.__exportPdfLib!;
+      const before = lib.unpairedTabGroups(document.body);
+      await lib.mountTabPanels(document.body, 10_000);
+      const copy = document.body.cloneNode(true) as HTMLElement;
+      lib.restoreTabPanels(copy);
+      const leftOut = lib.showTabPanels(copy);
+      return {before, leftOut, order: [...copy.querySelectorAll('.export-pdf-tab-label, p')].map((element) => element.textContent)};
+    });
+    assert.deepEqual(printed, {before: 1, leftOut: 0, order: ['sha256sum', 'linux', 'shasum', 'mac']});
+    const unpressed = await page.evaluate(() => {
+      const copy = document.body.cloneNode(true) as HTMLElement;
+      const leftOut = window.__exportPdfLib!.showTabPanels(copy);
+      return {leftOut, texts: [...copy.querySelectorAll('p')].map((element) => element.textContent)};
+    });
+    assert.deepEqual({leftOut: unpressed.leftOut, printed: unpressed.texts.length}, {leftOut: 1, printed: 2}, 'unpressed: a panel per tab');
   });
 });

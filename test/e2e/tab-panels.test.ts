@@ -34,6 +34,18 @@ describe('tab panels in capture', {timeout: 60_000}, () => {
     );
   });
 
+  it('sends a page whose tab group has more panels than tabs to a tab, where pressing each tab pairs them', async () => {
+    const captured = await capture(
+      '<div class="tabs-container"><ul role="tablist"><li role="tab" aria-selected="true">sha256sum</li><li role="tab">shasum</li></ul>' +
+        '<div><div role="tabpanel"><p>linux</p></div><div role="tabpanel" hidden><p>windows</p></div><div role="tabpanel" hidden><p>mac</p></div></div></div>',
+    );
+    assert.deepEqual(captured.needsBrowser, ['1 tab group(s) with more panels than tabs, paired by pressing each tab']);
+    assert.ok(
+      captured.warnings.some((warning) => warning.startsWith('1 tab panel(s) no tab of their group shows')),
+      captured.warnings.join('\n'),
+    );
+  });
+
   it('pairs tab lists built without Docusaurus’ Tabs with their panels: by aria-controls, else by order, group by group', async () => {
     const tab = (label: string, extra = '') => `<button role="tab"${extra}>${label}</button>`;
     const captured = await capture(

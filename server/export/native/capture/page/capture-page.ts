@@ -102,12 +102,14 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
     needsBrowser = [];
     const lazy = lib.incompleteTabGroups(root);
     if (lazy > 0) needsBrowser.push(`${lazy} tab group(s) with panels only a browser renders`);
+    const unpaired = lib.unpairedTabGroups(root);
+    if (unpaired > 0) needsBrowser.push(`${unpaired} tab group(s) with more panels than tabs, paired by pressing each tab`);
     const placeholders = root.querySelectorAll(PLACEHOLDERS).length;
     if (placeholders > 0) needsBrowser.push(`${placeholders} placeholder(s) a script replaces`);
   } else {
     lib.restoreTabPanels(root);
   }
-  lib.showTabPanels(root);
+  const noTab = lib.showTabPanels(root);
   // A chapter opens with its title, also where the page shows none at its top (hide_title, or an
   // h1 further down that Docusaurus takes for the title): a book's reader has no sidebar or tab
   // title to tell where a doc begins. An h1 with text above it that reads as the title is the title.
@@ -173,12 +175,14 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   const noAlt = [...root.querySelectorAll('img:not([alt])')].map(
     (image) => (image.getAttribute('src') ?? '').split(/[?#]/)[0]!.split('/').filter(Boolean).pop() ?? 'image',
   );
-  const warnings =
-    noAlt.length === 0
+  const warnings = [
+    ...(noAlt.length === 0
       ? []
       : [
           `${noAlt.length} image(s) without alt text, which the tagged PDF cannot describe: ${noAlt.slice(0, 5).join(', ')}${noAlt.length > 5 ? ', …' : ''}`,
-        ];
+        ]),
+    ...(noTab === 0 ? [] : [`${noTab} tab panel(s) no tab of their group shows, left out as the site's reader never sees them`]),
+  ];
   return {
     html: root.outerHTML,
     headings,

@@ -9,7 +9,7 @@ import {replaceLinkObservers} from './link-observers';
 import {seedRandom} from './seeded-random';
 import {privateStorage} from './private-storage';
 import {renameSvgIds} from './svg-ids';
-import {incompleteTabGroups, mountTabPanels, restoreTabPanels, showTabPanels, tabGroups} from './tab-panels';
+import {incompleteTabGroups, mountTabPanels, restoreTabPanels, showTabPanels, tabGroups, unpairedTabGroups} from './tab-panels';
 
 /**
  * The transforms capturePage applies, installed in every export tab as
@@ -20,6 +20,7 @@ const PAGE_LIB = {
   contentOf,
   tabGroups,
   incompleteTabGroups,
+  unpairedTabGroups,
   mountTabPanels,
   restoreTabPanels,
   showTabPanels,

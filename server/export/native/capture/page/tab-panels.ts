@@ -1,8 +1,12 @@
 // Runs inside Chromium on a page or a copy of its content (see page-lib.ts): never import here.
 // Tab groups as any theme builds them, every panel shown under its own tab's label.
 
-/** A tab list, its tabs and, per tab, the panel it shows (undefined where none is in the page). */
-export type TabGroup = {list: HTMLElement; tabs: HTMLElement[]; panels: Array<HTMLElement | undefined>};
+/**
+ * A tab list, its tabs and, per tab, the panel it shows (undefined where none is in the page);
+ * `unpaired`: its panels beyond one per tab, which no tab of the list is known to show (a
+ * Docusaurus TabItem whose value is missing from the Tabs' `values` is never shown).
+ */
+export type TabGroup = {list: HTMLElement; tabs: HTMLElement[]; panels: Array<HTMLElement | undefined>; unpaired: HTMLElement[]};
 
 /**
  * Every tab group in `root`, outer groups before the groups nested in their panels. A tab's
@@ -13,7 +17,8 @@ export type TabGroup = {list: HTMLElement; tabs: HTMLElement[]; panels: Array<HT
  * list at its level. When fewer panels than tabs are there (a lazy group renders the chosen
  * one only), the one shown belongs to the selected tab; when the panels are in another order
  * than the tabs (Docusaurus' `values`), the one shown belongs to the selected tab and the
- * others follow in order.
+ * others follow in order. Panels beyond one per tab are `unpaired`: which tab shows which only
+ * pressing them tells (mountTabPanels).
  */
 export function tabGroups(root: Element): TabGroup[] {
   const groups: TabGroup[] = [];
@@ -25,6 +30,7 @@ export function tabGroups(root: Element): TabGroup[] {
   for (const list of root.querySelectorAll<HTMLElement>('[role="tablist"]')) {
     const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')].filter((tab) => tab.closest('[role="tablist"]') === list);
     if (tabs.length === 0) continue;
+    let unpaired: HTMLElement[] = [];
     let panels: Array<HTMLElement | undefined> = tabs.map(
       (tab) =>
         byId(tab.getAttribute('aria-controls')) ??
@@ -55,7 +61,7 @@ export function tabGroups(root: Element): TabGroup[] {
       const found = scope ? ownPanels(scope) : [];
       const selected = tabs.findIndex((tab) => tab.getAttribute('aria-selected') === 'true');
       const shown = found.filter((panel) => !hidden(panel));
-      if (found.length < tabs.length || (selected >= 0 && shown.length === 1 && found.length === tabs.length)) {
+      if (found.length < tabs.length || (selected >= 0 && shown.length === 1)) {
         const at = shown.length === 1 ? found.indexOf(shown[0]!) : -1;
         const others = found.filter((_, index) => index !== at);
         panels = tabs.map((_, index) =>
@@ -65,9 +71,10 @@ export function tabGroups(root: Element): TabGroup[] {
       } else {
         panels = tabs.map((_, index) => found[index]);
       }
+      unpaired = found.filter((panel) => !panels.includes(panel));
     }
-    panels.forEach((panel) => panel && claimed.add(panel));
-    groups.push({list, tabs, panels});
+    [...panels, ...unpaired].forEach((panel) => panel && claimed.add(panel));
+    groups.push({list, tabs, panels, unpaired});
   }
   return groups;
 }
@@ -83,14 +90,26 @@ export function incompleteTabGroups(root: Element): number {
 }
 
 /**
+ * Tab groups of `root` with more panels than tabs: which tab shows which panel only pressing the
+ * tabs tells.
+ */
+export function unpairedTabGroups(root: Element): number {
+  return window.__exportPdfLib!.tabGroups(root).filter((group) => group.unpaired.length > 0).length;
+}
+
+/**
  * Every tab panel shown, each under its own tab's label, and the tab list gone once its panels
  * are labelled (a list with no panel is left as it is). A panel that opens with a code block
- * titled like its tab (a file name) needs no second label.
+ * titled like its tab (a file name) needs no second label. A panel no tab shows is left out, as
+ * the site's reader never sees it; returns how many were.
  */
-export function showTabPanels(root: Element): void {
+export function showTabPanels(root: Element): number {
+  let leftOut = 0;
   // The label of a panel restoreTabPanels put back, with its tab's label on it.
   for (const group of window.__exportPdfLib!.tabGroups(root)) {
     if (group.panels.every((panel) => !panel)) continue;
+    group.unpaired.forEach((panel) => panel.remove());
+    leftOut += group.unpaired.length;
     group.panels.forEach((panel, index) => {
       if (!panel) return;
       const labelText = panel.getAttribute('data-export-pdf-tab-label') ?? group.tabs[index]!.textContent?.trim() ?? '';
@@ -106,10 +125,12 @@ export function showTabPanels(root: Element): void {
     });
     group.list.remove();
   }
+  return leftOut;
 }
 
 /**
- * In the page a tab shows: every tab group that lacks some panels (a lazy group) has each of its tabs
+ * In the page a tab shows: every tab group that lacks some panels (a lazy group), or has more panels
+ * than tabs (which tab shows which is unknown), has each of its tabs
  * selected in turn, and each panel it then shows is kept, its own lazy groups expanded first;
  * the tab first selected is selected again. The panels wait in `window.__exportPdfTabPanels`,
  * by an id the list is given, for restoreTabPanels to put in the copy that is captured. Returns
@@ -133,9 +154,9 @@ export async function mountTabPanels(root: Element, timeoutMs: number): Promise<
     // Paired in the whole content, as restoreTabPanels does: paired within a panel, a nested list
     // would take panels of the groups around it for its own and look complete.
     for (const group of lib.tabGroups(root).filter((one) => scope.contains(one.list))) {
-      const shown = group.panels.filter(Boolean).length;
-      if (shown === 0 || shown === group.tabs.length || group.list.hasAttribute('data-export-pdf-tabs') || !group.list.isConnected)
-        continue;
+      const paired = group.panels.filter(Boolean).length;
+      if (paired === 0 || (paired === group.tabs.length && group.unpaired.length === 0)) continue;
+      if (group.list.hasAttribute('data-export-pdf-tabs') || !group.list.isConnected) continue;
       const id = String(kept.size);
       group.list.setAttribute('data-export-pdf-tabs', id);
       kept.set(id, []);
@@ -185,9 +206,12 @@ export function restoreTabPanels(root: Element): void {
     list.removeAttribute('data-export-pdf-tabs');
     // Paired as in the whole content: in a part of it, a list could take panels an earlier group owns.
     const group = lib.tabGroups(root).find((one) => one.list === list);
-    const present = (group?.panels ?? []).filter((panel) => panel !== undefined);
+    const present = [...(group?.panels ?? []), ...(group?.unpaired ?? [])].filter((panel) => panel !== undefined);
+    const first = present.find(
+      (panel) => !present.some((other) => panel.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_PRECEDING),
+    );
     const anchor = root.ownerDocument.createComment('tabs');
-    if (present[0]) present[0].before(anchor);
+    if (first) first.before(anchor);
     else list.after(anchor);
     present.forEach((panel) => panel.remove());
     for (const {label, html} of panels) {
