@@ -1,4 +1,16 @@
-import {PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFObjectCopier, PDFPage, PDFPageLeaf, PDFRef, type PDFObject} from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFObjectCopier,
+  PDFPage,
+  PDFPageLeaf,
+  PDFRef,
+  PDFStream,
+  type PDFObject,
+} from 'pdf-lib';
 import {forgetAnnotations} from './forget-annotations';
 import {dissolveGroupingElements} from './grouping-elements';
 import {dictOf, itemsOf, numberTreeEntries} from './struct-elements';
@@ -126,8 +138,23 @@ export class BookStructure {
     this.#nextKey += Math.max(nextKey, highest + 1);
     keys[1] = this.#nextKey;
 
+    // A form XObject with marked content of its own (Chromium draws a layer with opacity below 1
+    // as one) has its own parent tree key, shifted as the pages' are; a form drawn on several pages once.
+    const forms = new Set<PDFDict>();
+    const shiftForms = (resources: PDFDict | undefined) => {
+      const xObjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+      for (const value of xObjects?.values() ?? []) {
+        const stream = value instanceof PDFRef ? context.lookup(value) : value;
+        const form = stream instanceof PDFStream ? stream.dict : undefined;
+        if (!form || forms.has(form) || form.get(PDFName.of('Subtype')) !== PDFName.of('Form')) continue;
+        forms.add(form);
+        shift(form, STRUCT_PARENTS, offset);
+        shiftForms(form.lookupMaybe(PDFName.of('Resources'), PDFDict));
+      }
+    };
     for (const page of pages) {
       shift(page.node, STRUCT_PARENTS, offset);
+      shiftForms(page.node.Resources());
       const annotations = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
       for (let index = 0; annotations && index < annotations.size(); index++) {
         const annotation = annotations.lookupMaybe(index, PDFDict);

@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, PDFString} from 'pdf-lib';
+import {PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFString} from 'pdf-lib';
 import {BookStructure} from '../../../../../server/export/native/merge/structure-tree';
 
 /**
  * A part tagged as Chromium tags one: a Document holding an H1 on each page
  * (marked content 0 of its page) and a Link whose OBJR is the page's annotation,
- * a ParentTree from each page's StructParents and the annotation's StructParent.
+ * a ParentTree from each page's StructParents and the annotation's StructParent. With `layers`,
+ * each page also draws a form XObject holding a P (as Chromium draws a layer with opacity below 1),
+ * whose own StructParents key finds that P.
  */
-async function taggedPart(pages: number, heading: string): Promise<PDFDocument> {
+async function taggedPart(pages: number, heading: string, layers = false): Promise<PDFDocument> {
   const part = await PDFDocument.create();
   const {context} = part;
   const rootRef = context.nextRef();
@@ -29,9 +31,24 @@ async function taggedPart(pages: number, heading: string): Promise<PDFDocument> 
     kids.push(h1, link);
     nums.push(PDFNumber.of(index), context.obj([h1]));
     nums.push(PDFNumber.of(pages + index), link);
+    if (layers) {
+      const key = 2 * pages + index;
+      const form = context.register(
+        context.stream('/P <</MCID 0>> BDC EMC', {Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 10, 10], StructParents: key}),
+      );
+      page.node.set(PDFName.of('Resources'), context.obj({XObject: {X1: form}}));
+      const paragraph = context.register(
+        context.obj({Type: 'StructElem', S: 'P', P: documentRef, Pg: page.ref, K: {Type: 'MCR', MCID: 0, Pg: page.ref, Stm: form}}),
+      );
+      kids.push(paragraph);
+      nums.push(PDFNumber.of(key), paragraph);
+    }
   }
   context.assign(documentRef, context.obj({Type: 'StructElem', S: 'Document', P: rootRef, K: kids}));
-  context.assign(rootRef, context.obj({Type: 'StructTreeRoot', K: documentRef, ParentTree: {Nums: nums}, ParentTreeNextKey: 2 * pages}));
+  context.assign(
+    rootRef,
+    context.obj({Type: 'StructTreeRoot', K: documentRef, ParentTree: {Nums: nums}, ParentTreeNextKey: (layers ? 3 : 2) * pages}),
+  );
   part.catalog.set(PDFName.of('StructTreeRoot'), rootRef);
   return PDFDocument.load(await part.save());
 }
@@ -84,6 +101,30 @@ describe('the book structure tree', () => {
       );
     });
     assert.equal(new Set(keys).size, 3, 'no two pages share StructParents');
+  });
+
+  it('renumbers the parent tree key of a form XObject with marked content of its own with its part', async () => {
+    const book = await PDFDocument.create();
+    const structure = new BookStructure(book);
+    for (const part of [await taggedPart(2, 'first', true), await taggedPart(1, 'second', true)]) {
+      for (const page of structure.copyPart(part).pages) book.addPage(page);
+    }
+    structure.write();
+    const saved = await PDFDocument.load(await book.save());
+    const root = saved.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict);
+    const nums = root.lookup(PDFName.of('ParentTree'), PDFDict).lookup(PDFName.of('Nums'), PDFArray);
+    const parentTree = new Map<number, PDFRef>();
+    for (let index = 0; index < nums.size(); index += 2)
+      parentTree.set(nums.lookup(index, PDFNumber).asNumber(), nums.get(index + 1) as PDFRef);
+    const keys = saved.getPages().map((page, index) => {
+      const formRef = page.node.Resources()!.lookup(PDFName.of('XObject'), PDFDict).get(PDFName.of('X1')) as PDFRef;
+      const key = (saved.context.lookup(formRef) as PDFRawStream).dict.lookup(PDFName.of('StructParents'), PDFNumber).asNumber();
+      const element = saved.context.lookup(parentTree.get(key)!, PDFDict);
+      assert.equal(element.get(PDFName.of('S'))?.toString(), '/P', `page ${index}: the layer's key finds its paragraph`);
+      assert.equal(element.lookup(PDFName.of('K'), PDFDict).get(PDFName.of('Stm'))?.toString(), formRef.toString());
+      return key;
+    });
+    assert.deepEqual(keys, [4, 5, 8]);
   });
 
   it('writes nothing for untagged parts', async () => {
