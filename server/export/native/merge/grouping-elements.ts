@@ -1,5 +1,5 @@
-import {PDFDict, PDFName, PDFNumber, PDFRef, type PDFDocument, type PDFObject} from 'pdf-lib';
-import {dictOf, itemsOf, pageOwners, walkStructElements} from './struct-elements';
+import {PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, type PDFDocument, type PDFObject} from 'pdf-lib';
+import {dictOf, itemsOf, numberTreeEntries, pageOwners, walkStructElements} from './struct-elements';
 
 const K = PDFName.of('K');
 const S = PDFName.of('S');
@@ -7,12 +7,16 @@ const P = PDFName.of('P');
 const PG = PDFName.of('Pg');
 const MCID = PDFName.of('MCID');
 const MCR = PDFName.of('MCR');
+const STM = PDFName.of('Stm');
 const NON_STRUCT = PDFName.of('NonStruct');
 /** What a NonStruct may hold to be dissolved: no attributes, title, alternate text or language of its own. */
 // pdf-lib interns names (PDFName.of): a key is looked up as the object, not decoded.
 const PLAIN_KEYS = new Set(['Type', 'S', 'P', 'K', 'Pg'].map((key) => PDFName.of(key)));
 
-/** Marked content given a new owner: by page reference, MCID → the element that now holds it. */
+/**
+ * Marked content given a new owner: by the reference of the content stream that draws it (a page,
+ * or a form XObject with marked content of its own: an MCR's `Stm`), MCID → the element that now holds it.
+ */
 type Owners = Map<string, Map<number, PDFRef>>;
 
 /**
@@ -69,7 +73,8 @@ export function dissolveGroupingElements(part: PDFDocument, roots: readonly PDFO
           if (!reference.has(PG)) reference.set(PG, page as PDFRef);
           held.push(inner);
           const mcid = reference.lookupMaybe(MCID, PDFNumber)?.asNumber();
-          if (mcid !== undefined) own(reference.get(PG) as PDFRef, mcid, raw);
+          const stream = reference.get(STM);
+          if (mcid !== undefined) own(stream instanceof PDFRef ? stream : (reference.get(PG) as PDFRef), mcid, raw);
         } else {
           take(inner);
         }
@@ -87,11 +92,28 @@ export function dissolveGroupingElements(part: PDFDocument, roots: readonly PDFO
 
 /** Points the parent tree's entry of each moved piece of marked content at its new owner. */
 function renameOwners(part: PDFDocument, owners: Owners): void {
-  const arrays = pageOwners(part);
-  part.getPages().forEach((page, index) => {
-    const moved = owners.get(page.ref.toString());
-    const array = arrays[index];
+  const rename = (moved: Map<number, PDFRef> | undefined, array: PDFArray | undefined) => {
     if (!moved || !array) return;
     for (const [mcid, owner] of moved) if (mcid < array.size()) array.set(mcid, owner);
+  };
+  const arrays = pageOwners(part);
+  const pages = new Set<string>();
+  part.getPages().forEach((page, index) => {
+    pages.add(page.ref.toString());
+    rename(owners.get(page.ref.toString()), arrays[index]);
   });
+  const forms = [...owners.keys()].filter((key) => !pages.has(key));
+  if (forms.length === 0) return;
+  const {context} = part;
+  const root = part.catalog.lookupMaybe(PDFName.of('StructTreeRoot'), PDFDict);
+  const byKey = new Map(numberTreeEntries(context, root?.lookupMaybe(PDFName.of('ParentTree'), PDFDict)));
+  for (const form of forms) {
+    const [number, generation] = form.split(' ').map(Number);
+    const stream = context.lookup(PDFRef.of(number!, generation));
+    if (!(stream instanceof PDFStream)) continue;
+    const key = stream.dict.lookupMaybe(PDFName.of('StructParents'), PDFNumber)?.asNumber();
+    const entry = key === undefined ? undefined : byKey.get(key);
+    const array = entry === undefined ? undefined : context.lookup(entry);
+    rename(owners.get(form), array instanceof PDFArray ? array : undefined);
+  }
 }

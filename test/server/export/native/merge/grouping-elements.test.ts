@@ -68,6 +68,32 @@ describe('grouping elements (NonStruct) dissolved into their parents', () => {
     assert.equal(nums.get(5), elements.linked, "the annotation's owner stays");
   });
 
+  it('names the new owner of a form XObject’s own marked content in the form’s entry, not in the page’s', async () => {
+    // As Chromium tags a paragraph drawn at 80% opacity: its run is MCID 0 of a form, the page's MCID 0 a heading.
+    const part = await PDFDocument.create();
+    const {context} = part;
+    const page = part.addPage([595, 842]);
+    page.node.set(PDFName.of('StructParents'), PDFNumber.of(0));
+    const form = context.register(context.stream('', {Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 1, 1], StructParents: 1}));
+    const [rootRef, documentRef, paragraph] = [1, 2, 3].map(() => context.nextRef()) as PDFRef[];
+    const heading = context.register(context.obj({Type: 'StructElem', S: 'H1', P: documentRef, Pg: page.ref, K: 0}));
+    const run = context.register(
+      context.obj({Type: 'StructElem', S: 'NonStruct', P: paragraph, K: {Type: 'MCR', MCID: 0, Pg: page.ref, Stm: form}}),
+    );
+    context.assign(paragraph, context.obj({Type: 'StructElem', S: 'P', P: documentRef, K: [run]}));
+    context.assign(documentRef, context.obj({Type: 'StructElem', S: 'Document', P: rootRef, K: [heading, paragraph]}));
+    const parentTree = {Nums: [0, [heading], 1, [run]]};
+    context.assign(rootRef, context.obj({Type: 'StructTreeRoot', K: documentRef, ParentTree: parentTree, ParentTreeNextKey: 2}));
+    part.catalog.set(PDFName.of('StructTreeRoot'), rootRef);
+    dissolveGroupingElements(part, [documentRef]);
+    const nums = part.catalog
+      .lookup(PDFName.of('StructTreeRoot'), PDFDict)
+      .lookup(PDFName.of('ParentTree'), PDFDict)
+      .lookup(PDFName.of('Nums'), PDFArray);
+    assert.deepEqual((context.lookup(nums.get(1)) as PDFArray).asArray(), [heading], "the page's MCID 0 is still the heading's");
+    assert.deepEqual((context.lookup(nums.get(3)) as PDFArray).asArray(), [paragraph], "the form's MCID 0 is the paragraph's");
+  });
+
   it('leaves a tree without grouping elements as it is', async () => {
     const part = await PDFDocument.create();
     const page = part.addPage();
