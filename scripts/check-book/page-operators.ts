@@ -93,3 +93,21 @@ export function notdefGlyphsOf({fnArray, argsArray, ops}: PageOperators): number
 
 /** Font names (as the PDF has them, e.g. "CAAAAA+LiberationMono") that say the font is monospace. */
 export const MONOSPACE_NAME = /mono|code|courier|consol|menlo|monaco|fixed|typewriter/i;
+
+/**
+ * For each marked-content sequence a page begins (BMC or BDC, in order, as pdfjs' text content
+ * begins them), the form XObject whose own marked content it is: the innermost of the forms being
+ * drawn that has marked content of its own (`forms`, in the order the page draws them); undefined
+ * for the page's own.
+ */
+export function markOwners({fnArray, ops}: PageOperators, forms: ReadonlyArray<{ref: string; tagged: boolean}>): Array<string | undefined> {
+  const owners: Array<string | undefined> = [];
+  const open: Array<{ref: string; tagged: boolean} | undefined> = [];
+  let next = 0;
+  for (const fn of fnArray) {
+    if (fn === ops.paintFormXObjectBegin) open.push(forms[next++]);
+    else if (fn === ops.paintFormXObjectEnd) open.pop();
+    else if (fn === ops.beginMarkedContent || fn === ops.beginMarkedContentProps) owners.push(open.findLast((form) => form?.tagged)?.ref);
+  }
+  return owners;
+}

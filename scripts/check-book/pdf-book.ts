@@ -1,7 +1,8 @@
 import {readFile} from 'node:fs/promises';
-import {imageBoxesOf, notdefGlyphsOf, type Box, type PageOperators} from './page-operators';
+import {imageBoxesOf, markOwners, notdefGlyphsOf, type Box, type PageOperators} from './page-operators';
 import {ASCENT, DESCENT, segmentsOf, type Segment, type TextItem} from './text-lines';
 import {pageMarks, type MarkedItem, type PageMarks} from './structure/marked-content';
+import type {DrawnForm} from './structure/form-layers';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', {with: {'resolution-mode': 'import'}});
 type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
@@ -194,13 +195,23 @@ export class PdfReader {
     return {index, width: x1 - x0, height: y1 - y0, items, segments: segmentsOf(items), links, widgets, unmappedGlyphs};
   }
 
-  /** A page's text by marked content: what the structure tree owns, artifacts, and what is neither. */
-  async pageMarks(index: number): Promise<PageMarks> {
+  /**
+   * A page's text by marked content: what the structure tree owns, artifacts, and what is neither.
+   * `forms`: the forms the page draws, where one has marked content of its own (form-layers.ts),
+   * which pdfjs' text content names as the page's.
+   */
+  async pageMarks(index: number, forms?: DrawnForm[]): Promise<PageMarks> {
     const page = await this.#document.getPage(index + 1);
     // Marked content splits text items at its boundaries, so this is read apart from readPage's text.
     const content = await page.getTextContent({includeMarkedContent: true});
     page.cleanup();
-    return pageMarks(content.items as MarkedItem[]);
+    const items = content.items as MarkedItem[];
+    if (!forms) return pageMarks(items);
+    const owners = markOwners(await this.operators(index), forms);
+    // Told apart only where the operator list begins the text content's sequences (annotations'
+    // appearances, which text content leaves out, come after the page's).
+    const begun = items.filter((item) => 'type' in item && item.type.startsWith('beginMarkedContent')).length;
+    return pageMarks(items, owners.length >= begun ? owners : undefined);
   }
 
   async #outline(items: RawOutline): Promise<OutlineEntry[]> {

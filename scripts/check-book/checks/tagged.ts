@@ -6,7 +6,8 @@ const primary = (tag: string) => tag.split(/[-_]/)[0]!.toLowerCase();
 /**
  * The book is a tagged PDF: one structure tree under one Document element, MarkInfo /Marked true
  * (no Suspects), the document's language (Lang, the site locale's), and its title shown by viewers
- * (DisplayDocTitle) and written in both the Info dictionary and the XMP metadata.
+ * (DisplayDocTitle) and written in both the Info dictionary and the XMP metadata; every parent
+ * tree entry names the element that owns its content (parent-tree.ts).
  */
 export async function checkTagged({tags, site}: CheckContext): Promise<CheckResult> {
   const book = await tags();
@@ -29,8 +30,15 @@ export async function checkTagged({tags, site}: CheckContext): Promise<CheckResu
   else if (!book.xmpTitle) findings.push({text: 'the XMP metadata has no dc:title'});
   else if (book.infoTitle && book.xmpTitle !== book.infoTitle)
     findings.push({text: `the XMP title "${book.xmpTitle}" is not the Info title "${book.infoTitle}"`});
+  const {entries, faults} = book.parentTree;
+  for (const fault of faults.slice(0, 5)) findings.push({text: fault});
+  if (faults.length > 5) findings.push({text: `… and ${faults.length - 5} more parent tree entries that lead astray`});
   const figure = book.hasStructTreeRoot
-    ? `tagged, ${book.roots.length} root (${book.roots.map((root) => root.type).join(', ')}), ${book.elements.length} elements; Lang ${book.lang ?? 'none'}; DisplayDocTitle ${book.displayDocTitle ?? 'absent'}; title in Info ${book.infoTitle ? 'yes' : 'no'}, in XMP ${book.xmpTitle ? 'yes' : 'no'}`
+    ? `tagged, ${book.roots.length} root (${book.roots.map((root) => root.type).join(', ')}), ${book.elements.length} elements, ${faults.length} of ${entries} parent tree entries astray; Lang ${book.lang ?? 'none'}; DisplayDocTitle ${book.displayDocTitle ?? 'absent'}; title in Info ${book.infoTitle ? 'yes' : 'no'}, in XMP ${book.xmpTitle ? 'yes' : 'no'}`
     : 'not tagged';
-  return resultOf('tagged', figure, findings, {elements: book.elements.length, roots: book.roots.length});
+  return resultOf('tagged', figure, findings, {
+    elements: book.elements.length,
+    roots: book.roots.length,
+    parentTreeAstray: faults.length,
+  });
 }

@@ -1,5 +1,5 @@
 import type {PdfReader} from '../pdf-book';
-import type {PageMarks} from './marked-content';
+import {markKey, type PageMarks} from './marked-content';
 import {readDocumentTags, type DocumentTags, type StructElement, type StructNode} from './struct-tree';
 
 /** A structure element in reading order, with the text it owns. */
@@ -41,13 +41,13 @@ function firstPage(node: StructNode): number | undefined {
 export async function readBookTags(file: string, reader: PdfReader): Promise<BookTags> {
   const tags = await readDocumentTags(file);
   const marks: PageMarks[] = [];
-  for (let page = 0; page < reader.pageCount; page++) marks.push(await reader.pageMarks(page));
+  for (let page = 0; page < reader.pageCount; page++) marks.push(await reader.pageMarks(page, tags.forms.get(page)));
   const elements: ReadElement[] = [];
   const linkObjects = new Set<string>();
   const ownedObjects = new Set<string>();
 
   const textOf = (node: StructNode): string => {
-    if (node.kind === 'content') return marks[node.page]?.byMcid.get(node.mcid) ?? '';
+    if (node.kind === 'content') return marks[node.page]?.byMcid.get(markKey(node.mcid, node.stream)) ?? '';
     if (node.kind === 'object') return '';
     return node.children.map(textOf).join('');
   };

@@ -1,5 +1,6 @@
 import type {BookTags} from './book-tags';
 import type {StructElement, StructNode} from './struct-tree';
+import {markKey} from './marked-content';
 
 /** Elements that only group others: a line never runs across them. */
 const GROUPS = new Set([
@@ -46,7 +47,7 @@ export function readingOrder(tags: Pick<BookTags, 'roots' | 'marks'>): string {
   };
   const visit = (node: StructNode, inLine: boolean): void => {
     if (node.kind === 'content') {
-      append(tags.marks[node.page]?.byMcid.get(node.mcid) ?? '', node.page);
+      append(tags.marks[node.page]?.byMcid.get(markKey(node.mcid, node.stream)) ?? '', node.page);
       return;
     }
     if (node.kind === 'object') return;

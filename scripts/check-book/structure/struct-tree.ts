@@ -12,9 +12,11 @@ import {
   decodePDFRawStream,
   type PDFRawStream,
 } from 'pdf-lib';
+import {formsDrawn, type DrawnForm} from './form-layers';
+import {readParentTree, type ParentTreeReport} from './parent-tree';
 
-/** Marked content of a page that a structure element owns. */
-export type ContentRef = {kind: 'content'; page: number; mcid: number};
+/** Marked content of a page that a structure element owns; `stream`: the form XObject's own, when in one (an MCR's Stm). */
+export type ContentRef = {kind: 'content'; page: number; mcid: number; stream?: string};
 /** An annotation that a structure element owns (an OBJR). */
 export type ObjectRef = {kind: 'object'; page?: number; ref: string};
 /** A structure element, its type mapped through the RoleMap to a standard one. */
@@ -55,6 +57,10 @@ export type DocumentTags = {
   badRoleMaps: string[];
   annotations: PageAnnotation[];
   tabs: PageTabs;
+  /** The form XObjects drawn by each page that draws one with marked content of its own (form-layers.ts). */
+  forms: Map<number, DrawnForm[]>;
+  /** The parent tree, followed from the content (parent-tree.ts). */
+  parentTree: ParentTreeReport;
 };
 
 /** The standard structure types of PDF 1.7 (ISO 32000-1, 14.8.4). */
@@ -130,7 +136,9 @@ export async function readDocumentTags(file: string): Promise<DocumentTags> {
     const ownPage = pageIndex(dict.get(PDFName.of('Pg'))) ?? page;
     if (type === 'MCR') {
       const mcid = dict.lookupMaybe(PDFName.of('MCID'), PDFNumber)?.asNumber();
-      if (ownPage !== undefined && mcid !== undefined) into.push({kind: 'content', page: ownPage, mcid});
+      const stream = dict.get(PDFName.of('Stm'));
+      if (ownPage !== undefined && mcid !== undefined)
+        into.push({kind: 'content', page: ownPage, mcid, ...(stream instanceof PDFRef ? {stream: stream.toString()} : {})});
     } else if (type === 'OBJR') {
       const object = dict.get(PDFName.of('Obj'));
       if (object instanceof PDFRef) into.push({kind: 'object', page: ownPage, ref: object.toString()});
@@ -195,6 +203,7 @@ export async function readDocumentTags(file: string): Promise<DocumentTags> {
     return value === undefined ? undefined : value.toString() === 'true';
   };
   const xmp = xmpTitleOf(document);
+  const forms = formsDrawn(document);
   return {
     roots: roots.filter((node): node is StructElement => node.kind === 'element'),
     hasStructTreeRoot: root !== undefined,
@@ -208,5 +217,7 @@ export async function readDocumentTags(file: string): Promise<DocumentTags> {
     badRoleMaps: roles.bad,
     annotations,
     tabs,
+    forms,
+    parentTree: readParentTree(document, forms),
   };
 }
