@@ -51,7 +51,9 @@ export function brokenWords(items: TextItem[], {words, pairs}: ArticleWords): Br
     if (!wrapped || a.mono || b.mono) continue;
     const before = /(?:^|[^\p{L}\p{M}-])(\p{L}+)$/u.exec(a.str)?.[1];
     const after = /^(\p{L}+)(?:$|[^\p{L}\p{M}])/u.exec(b.str)?.[1];
-    if (!before || !after) continue;
+    // At a camelCase hump ("startTime" / "Stamp", its pieces drawn as items of their own) is where
+    // capture offers a long token a break (long-tokens.ts), not inside a word.
+    if (!before || !after || (/\p{Ll}$/u.test(before) && /^\p{Lu}/u.test(after))) continue;
     const word = `${before}${after}`.toLowerCase();
     // "in" / "side" is two words where the article has them as two.
     if (words.has(word) && !pairs.has(`${before} ${after}`.toLowerCase())) broken.push({word: `${before}${after}`, before, after});

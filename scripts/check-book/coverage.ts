@@ -159,6 +159,9 @@ const aheadOf = (a: number[], b: number[], by: number) => a.every((place, frame)
  * the units after it, joined, much further ahead, so a block the PDF adds (a diagram's labels)
  * does not lose the thread for good.
  *
+ * `lines`: the chapter's printed lines, items joined as they read (a ligature's pieces make one
+ * word), for the whole words recountOutOfOrder counts; without them, each part's own words.
+ *
  * `orders` are the same chapter's text parts in different orders (top to bottom; as drawn), each
  * read with its own cursor: a unit found in any of them is found. Reading order keeps blocks that
  * are drawn late (positioned code blocks) in place; drawing order keeps the wrapped lines of a
@@ -166,7 +169,7 @@ const aheadOf = (a: number[], b: number[], by: number) => a.every((place, frame)
  * so that neither strays far from the other; where several find it, an order whose match lies
  * far ahead of another's in every order is brought back to the other.
  */
-export function alignProse(units: ProseUnit[], orders: TextPart[][], options: AlignOptions): Coverage {
+export function alignProse(units: ProseUnit[], orders: TextPart[][], options: AlignOptions, lines?: string[]): Coverage {
   const readings = orders.map((parts) => new Reading(parts));
   const weights: number[] = [];
   for (let index = 0; index < units.length; index++) {
@@ -194,7 +197,7 @@ export function alignProse(units: ProseUnit[], orders: TextPart[][], options: Al
     units,
     weights,
     readings.map((reading) => reading.text),
-    orders[0] ?? [],
+    lines ?? (orders[0] ?? []).map((part) => part.text),
   );
   let [total, found] = [0, 0];
   const missing: ProseUnit[] = [];
@@ -222,7 +225,7 @@ function occurrences(text: string, key: string): number {
  * more, or of scripts without spaces, are counted inside the joined text (a wrapped token
  * prints in pieces); shorter ones only as whole words, since "box" is also in "inbox".
  */
-function recountOutOfOrder(units: ProseUnit[], weights: number[], texts: string[], parts: TextPart[]): void {
+function recountOutOfOrder(units: ProseUnit[], weights: number[], texts: string[], lines: string[]): void {
   const byKey = new Map<string, number[]>();
   units.forEach((unit, index) => {
     const indexes = byKey.get(unit.key);
@@ -231,7 +234,7 @@ function recountOutOfOrder(units: ProseUnit[], weights: number[], texts: string[
   });
   let words: Map<string, number> | undefined;
   const wholeWords = (key: string) => {
-    words ??= countWords(parts);
+    words ??= countWords(lines);
     return words.get(key) ?? 0;
   };
   for (const [key, indexes] of byKey) {
@@ -251,10 +254,10 @@ function recountOutOfOrder(units: ProseUnit[], weights: number[], texts: string[
 const OUT_OF_ORDER_SUBSTRING = 5;
 
 /** Whole words of the printed text, in comparable form, with their counts. */
-function countWords(parts: TextPart[]): Map<string, number> {
+function countWords(lines: string[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const part of parts) {
-    for (const word of part.text.split(/\s+/)) {
+  for (const line of lines) {
+    for (const word of line.split(/\s+/)) {
       const key = textKey(word);
       if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
     }

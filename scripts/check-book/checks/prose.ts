@@ -47,7 +47,8 @@ export function checkProse({map}: CheckContext): CheckResult {
   const chapters: Array<{title: string; page?: number; share: number; missed: number; sample: string[]; broken: string[]}> = [];
   for (const place of map.chapters) {
     const units = proseUnits(place.expected.article.text, THRESHOLDS.proseChunkChars);
-    const coverage = alignProse(units, chapterOrders(map, place), options);
+    const lines = chapterSegments(map, place).map(({segment}) => segment.text);
+    const coverage = alignProse(units, chapterOrders(map, place), options, lines);
     total += coverage.total;
     found += coverage.found;
     const share = coverage.total === 0 ? 1 : coverage.found / coverage.total;

@@ -152,6 +152,20 @@ describe('prose coverage', () => {
     assert.deepEqual(result.missingWords, ['needle']);
   });
 
+  it('counts a short word out of its place whose ligature prints as an item of its own, by the lines as they read', () => {
+    const filler = 'lorem '.repeat(400);
+    // As a table cell drawn after the text below it: "flow" prints as "fl" and "ow".
+    const parts = pdfText('first, then the', filler, 'normal ', 'fl', 'ow', ' again');
+    const units = proseUnits('normal flow first, then the again', 4);
+    assert.deepEqual(
+      alignProse(units, [parts], OPTIONS).missing.map((unit) => unit.text),
+      ['flow'],
+      'each part alone reads "fl" and "ow"',
+    );
+    const lines = ['first, then the', filler, 'normal flow again'];
+    assert.deepEqual(alignProse(units, [parts], OPTIONS, lines).missing, []);
+  });
+
   it('finds a block printed before the text that comes before it in the article, once the walk has lost its place', () => {
     const block = (name: string) => Array.from({length: 120}, (_, index) => `${name}${index}`).join(' ');
     const [first, second] = [block('alphaword'), block('betaword')];
@@ -196,6 +210,24 @@ describe('words broken over two lines', () => {
     assert.deepEqual(brokenWords(cell('acme.config.pro', 'duction.yaml'), article), []);
     assert.deepEqual(brokenWords(cell('Place it in', 'side panels'), article), []);
     assert.deepEqual(brokenWords(cell('東京', '都庁舎'), article), []);
+    // "startTimeStamp" broken at a hump, its pieces items of their own: "Time" / "Stamp" is no "timestamp".
+    const withTimestamp = articleWords('startTimeStamp is the timestamp', 4);
+    const item = (str: string, x0: number, x1: number, baseline: number): TextItem => ({
+      str,
+      x0,
+      x1,
+      baseline,
+      top: baseline + 9,
+      bottom: baseline - 3,
+      size: 12,
+      rotated: false,
+    });
+    assert.deepEqual(brokenWords([item('start', 40, 70, 700), item('Time', 70, 95, 700), item('Stamp', 40, 72, 686)], withTimestamp), []);
+    assert.deepEqual(
+      brokenWords(cell('Time', 'stamp'), withTimestamp).map((word) => word.word),
+      ['Timestamp'],
+      'a word broken mid-letter still counts',
+    );
   });
 
   it('looks only at text that wrapped to a new line', () => {
