@@ -62,7 +62,7 @@ const BLOCK = new Set(
 );
 
 /** The parts of a parsed node this file reads (domhandler's shape). */
-type DomNode = {type: string; name?: string; data?: string; children?: DomNode[]};
+type DomNode = {type: string; name?: string; data?: string; children?: DomNode[]; attribs?: Record<string, string>};
 
 function textOf(node: DomNode, out: string[]): void {
   if (node.type === 'text') {
@@ -71,9 +71,11 @@ function textOf(node: DomNode, out: string[]): void {
   }
   if (node.type !== 'tag') return;
   const block = BLOCK.has(node.name ?? '');
-  if (block) out.push('\n');
+  // An inline element the rendered page lays out as a box of its own (rendered-article.ts).
+  const apart = block ? '\n' : node.attribs?.['data-check-box'] !== undefined ? ' ' : '';
+  out.push(apart);
   for (const child of node.children ?? []) textOf(child, out);
-  if (block) out.push('\n');
+  out.push(apart);
 }
 
 /** Text of elements with block boundaries kept as newlines, spaces collapsed per line. */

@@ -116,10 +116,16 @@ export async function expandArticle(timeoutMs: number, notPrinted: string): Prom
       list.setAttribute('data-check-slot', String(group));
       for (const panel of element.querySelectorAll('[role="tabpanel"]')) if (owned(panel)) panel.setAttribute('data-check-drop', '');
     }
+    // An inline element laid out as a box of its own (a "required" pill beside "Body") reads as a
+    // word apart, though no space separates it in the markup: marked, its text is read apart.
+    for (const inline of element.querySelectorAll('span, a, strong, em, b, i, code, small, label, kbd, abbr, mark, sup, sub')) {
+      if (!['inline', 'none', 'contents'].includes(getComputedStyle(inline).display)) inline.setAttribute('data-check-box', '');
+    }
     const copy = element.cloneNode(true) as Element;
-    for (const marked of element.querySelectorAll('[data-check-slot], [data-check-drop]')) {
+    for (const marked of element.querySelectorAll('[data-check-slot], [data-check-drop], [data-check-box]')) {
       marked.removeAttribute('data-check-slot');
       marked.removeAttribute('data-check-drop');
+      marked.removeAttribute('data-check-box');
     }
     copy.querySelectorAll('[data-check-drop]').forEach((panel) => panel.remove());
     copy

@@ -45,6 +45,14 @@ describe("a built page's article", () => {
     assert.match(article.text, /\nYarn panel text\nvisible row\n/);
   });
 
+  it('reads apart the words of an inline element the rendered page lays out as a box of its own', () => {
+    const pill = readArticle(
+      '<main><article><div class="theme-doc-markdown"><h1>Create user</h1><h3>Body<span data-check-box="">required</span></h3><p>Pet<span>Store</span></p></div></article></main>',
+      [],
+    );
+    assert.equal(pill.text, 'Create user\nBody required\nPetStore');
+  });
+
   it('lists the chrome around the article, which must not print', () => {
     assert.deepEqual(
       article.chrome.map((chrome) => [chrome.kind, chrome.parts]),
