@@ -7,15 +7,16 @@ const COLOURS = [
 ];
 
 /**
- * The dashboard's colour for each queue; a click unfolds its shade and tint. Folded, the list of
- * shades has no height and no opacity, as accordion components fold their panels.
+ * The dashboard's colour for each queue, on a band of that colour; a click unfolds its shade and
+ * tint. Folded, the list of shades has no height and no opacity, as accordion components fold
+ * their panels. The band is drawn for the item itself, as marked content of its own beside its text.
  */
 export default function QueueColours(): ReactNode {
   const [open, setOpen] = useState('');
   return (
     <ul className={styles.colours}>
       {COLOURS.map(({queue, base, shade, tint}) => (
-        <li key={queue}>
+        <li key={queue} className={styles.queue} style={{backgroundColor: base}}>
           <div role="button" tabIndex={0} className={styles.toggle} onClick={() => setOpen(open === queue ? '' : queue)}>
             {queue} {base}
           </div>

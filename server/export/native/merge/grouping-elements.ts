@@ -1,5 +1,5 @@
-import {PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, type PDFDocument, type PDFObject} from 'pdf-lib';
-import {dictOf, itemsOf, numberTreeEntries, pageOwners, walkStructElements} from './struct-elements';
+import {PDFDict, PDFName, PDFNumber, PDFRef, type PDFDocument, type PDFObject} from 'pdf-lib';
+import {ContentOwners, dictOf, itemsOf, walkStructElements} from './struct-elements';
 
 const K = PDFName.of('K');
 const S = PDFName.of('S');
@@ -14,12 +14,6 @@ const NON_STRUCT = PDFName.of('NonStruct');
 const PLAIN_KEYS = new Set(['Type', 'S', 'P', 'K', 'Pg'].map((key) => PDFName.of(key)));
 
 /**
- * Marked content given a new owner: by the reference of the content stream that draws it (a page,
- * or a form XObject with marked content of its own: an MCR's `Stm`), MCID → the element that now holds it.
- */
-type Owners = Map<string, Map<number, PDFRef>>;
-
-/**
  * Chromium wraps each run of text in a `NonStruct` element and groups those in more: on a
  * 240-page part, 16,600 of its 22,200 objects. A NonStruct has no meaning; its kids are read as
  * if it were not there (ISO 32000-1, 14.8.4.2). Each one is replaced by its kids in its parent:
@@ -30,12 +24,8 @@ type Owners = Map<string, Map<number, PDFRef>>;
  */
 export function dissolveGroupingElements(part: PDFDocument, roots: readonly PDFObject[]): void {
   const {context} = part;
-  const owners: Owners = new Map();
-  const own = (page: PDFRef, mcid: number, owner: PDFRef) => {
-    const key = page.toString();
-    if (!owners.has(key)) owners.set(key, new Map());
-    owners.get(key)!.set(mcid, owner);
-  };
+  const owners = new ContentOwners();
+  const own = (stream: PDFRef, mcid: number, owner: PDFRef) => owners.own(stream, mcid, owner);
 
   const dissolvable = (kid: PDFObject): PDFDict | undefined => {
     const group = kid instanceof PDFRef ? dictOf(context, kid) : undefined;
@@ -87,33 +77,5 @@ export function dissolveGroupingElements(part: PDFDocument, roots: readonly PDFO
     }
     element.set(K, context.obj(held));
   });
-  if (owners.size > 0) renameOwners(part, owners);
-}
-
-/** Points the parent tree's entry of each moved piece of marked content at its new owner. */
-function renameOwners(part: PDFDocument, owners: Owners): void {
-  const rename = (moved: Map<number, PDFRef> | undefined, array: PDFArray | undefined) => {
-    if (!moved || !array) return;
-    for (const [mcid, owner] of moved) if (mcid < array.size()) array.set(mcid, owner);
-  };
-  const arrays = pageOwners(part);
-  const pages = new Set<string>();
-  part.getPages().forEach((page, index) => {
-    pages.add(page.ref.toString());
-    rename(owners.get(page.ref.toString()), arrays[index]);
-  });
-  const forms = [...owners.keys()].filter((key) => !pages.has(key));
-  if (forms.length === 0) return;
-  const {context} = part;
-  const root = part.catalog.lookupMaybe(PDFName.of('StructTreeRoot'), PDFDict);
-  const byKey = new Map(numberTreeEntries(context, root?.lookupMaybe(PDFName.of('ParentTree'), PDFDict)));
-  for (const form of forms) {
-    const [number, generation] = form.split(' ').map(Number);
-    const stream = context.lookup(PDFRef.of(number!, generation));
-    if (!(stream instanceof PDFStream)) continue;
-    const key = stream.dict.lookupMaybe(PDFName.of('StructParents'), PDFNumber)?.asNumber();
-    const entry = key === undefined ? undefined : byKey.get(key);
-    const array = entry === undefined ? undefined : context.lookup(entry);
-    rename(owners.get(form), array instanceof PDFArray ? array : undefined);
-  }
+  owners.rename(part);
 }

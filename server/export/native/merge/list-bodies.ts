@@ -1,31 +1,62 @@
-import {PDFDict, PDFName, PDFRef, type PDFContext, type PDFObject} from 'pdf-lib';
-import {dictOf, itemsOf, walkStructElements} from './struct-elements';
+import {PDFDict, PDFName, PDFNumber, PDFRef, type PDFContext, type PDFDocument, type PDFObject} from 'pdf-lib';
+import {ContentOwners, dictOf, itemsOf, walkStructElements} from './struct-elements';
 
 const K = PDFName.of('K');
 const S = PDFName.of('S');
 const P = PDFName.of('P');
+const PG = PDFName.of('Pg');
+const MCR = PDFName.of('MCR');
 const ITEM_PARTS = new Set(['Lbl', 'LBody']);
 
 /**
- * Chromium puts what a list item holds (its paragraphs, nested lists, links) straight under `LI`;
- * a list item holds a `Lbl` and an `LBody` (ISO 32000-1, table 336). What is not the label goes into
- * one LBody. An item with marked content of its own is left as it is: its content's parent is
- * named in the parent tree, which would have to follow.
+ * Chromium puts what a list item holds (its paragraphs, nested lists, links, and text of its own)
+ * straight under `LI`; a list item holds a `Lbl` and an `LBody` (ISO 32000-1, table 336). What is
+ * not the label goes into one LBody: elements name it as their parent, and the parent tree names
+ * it as the owner of the item's own marked content. An item holding an annotation (OBJR) directly,
+ * or marked content with no page to name, is left as it is.
  */
-export function wrapListBodies(context: PDFContext, roots: readonly PDFObject[]): void {
-  walkStructElements(context, roots, (element, raw) => {
-    if (element.get(S) === PDFName.of('LI') && raw instanceof PDFRef) wrapItem(context, raw, element, itemsOf(element.get(K)));
+export function wrapListBodies(part: PDFDocument, roots: readonly PDFObject[]): void {
+  const owners = new ContentOwners();
+  walkStructElements(part.context, roots, (element, raw) => {
+    if (element.get(S) === PDFName.of('LI') && raw instanceof PDFRef) wrapItem(part.context, raw, element, owners);
   });
+  owners.rename(part);
 }
 
-function wrapItem(context: PDFContext, itemRef: PDFRef, item: PDFDict, kids: PDFObject[]): void {
-  const elements = kids.map((kid) => (kid instanceof PDFRef ? dictOf(context, kid) : undefined));
-  // Only structure elements by reference can move: an MCID, an MCR or an OBJR stays with the item.
-  if (elements.some((element) => !element?.has(S))) return;
-  const body = kids.filter((_, index) => !ITEM_PARTS.has(elements[index]!.lookup(S, PDFName).decodeText()));
+/** Where a kid of a list item's belongs: its label, its body, content that moves with the body, or what pins the item as it is. */
+type Kind = 'part' | 'element' | 'content' | 'fixed';
+
+function wrapItem(context: PDFContext, itemRef: PDFRef, item: PDFDict, owners: ContentOwners): void {
+  const kids = itemsOf(item.get(K));
+  const page = item.get(PG);
+  // Where a piece of marked content is drawn: the form whose own it is (an MCR's Stm), else its page.
+  const streamOf = (kid: PDFObject): PDFRef | undefined => {
+    if (kid instanceof PDFNumber) return page instanceof PDFRef ? page : undefined;
+    const reference = dictOf(context, kid)!;
+    const stream = reference.get(PDFName.of('Stm')) ?? reference.get(PG) ?? page;
+    return stream instanceof PDFRef ? stream : undefined;
+  };
+  const kinds: Kind[] = kids.map((kid) => {
+    const dict = kid instanceof PDFNumber ? undefined : dictOf(context, kid);
+    if (kid instanceof PDFNumber || dict?.get(PDFName.of('Type')) === MCR) return streamOf(kid) ? 'content' : 'fixed';
+    if (!(kid instanceof PDFRef) || !dict?.has(S)) return 'fixed';
+    return ITEM_PARTS.has(dict.lookup(S, PDFName).decodeText()) ? 'part' : 'element';
+  });
+  if (kinds.includes('fixed')) return;
+  const body = kids.filter((_, index) => kinds[index] !== 'part');
   if (body.length === 0) return;
-  const bodyRef = context.register(context.obj({Type: 'StructElem', S: 'LBody', P: itemRef, K: body}));
-  for (const kid of body) dictOf(context, kid)!.set(P, bodyRef);
-  const kept = kids.filter((kid) => !body.includes(kid));
-  item.set(K, context.obj([...kept, bodyRef]));
+  // An MCID by itself is on its element's page: the body's, as it was the item's.
+  const bodyRef = context.register(
+    context.obj({Type: 'StructElem', S: 'LBody', P: itemRef, ...(page instanceof PDFRef ? {Pg: page} : {}), K: body}),
+  );
+  kids.forEach((kid, index) => {
+    if (kinds[index] === 'part') return;
+    if (kinds[index] === 'element') {
+      dictOf(context, kid)!.set(P, bodyRef);
+      return;
+    }
+    const mcid = kid instanceof PDFNumber ? kid : dictOf(context, kid)!.lookupMaybe(PDFName.of('MCID'), PDFNumber);
+    if (mcid) owners.own(streamOf(kid)!, mcid.asNumber(), bodyRef);
+  });
+  item.set(K, context.obj([...kids.filter((_, index) => kinds[index] === 'part'), bodyRef]));
 }

@@ -1,4 +1,4 @@
-import {PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, type PDFContext, type PDFDocument, type PDFObject} from 'pdf-lib';
+import {PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, type PDFContext, type PDFDocument, type PDFObject} from 'pdf-lib';
 
 /** The dictionary an object is or refers to; a number (an MCID) or anything else is none. */
 export function dictOf(context: PDFContext, value: PDFObject): PDFDict | undefined {
@@ -62,4 +62,47 @@ export function pageOwners(document: PDFDocument): Array<PDFArray | undefined> {
     const owners = entry === undefined ? undefined : context.lookup(entry);
     return owners instanceof PDFArray ? owners : undefined;
   });
+}
+
+/**
+ * Marked content given a new owner, by the reference of the content stream that draws it (a page,
+ * or a form XObject with marked content of its own: an MCR's `Stm`), MCID → the element that now
+ * holds it; `rename` points the parent tree's entries at the new owners.
+ */
+export class ContentOwners {
+  readonly #owners = new Map<string, Map<number, PDFRef>>();
+
+  own(stream: PDFRef, mcid: number, owner: PDFRef): void {
+    const key = stream.toString();
+    if (!this.#owners.has(key)) this.#owners.set(key, new Map());
+    this.#owners.get(key)!.set(mcid, owner);
+  }
+
+  rename(document: PDFDocument): void {
+    if (this.#owners.size === 0) return;
+    const rename = (moved: Map<number, PDFRef> | undefined, array: PDFArray | undefined) => {
+      if (!moved || !array) return;
+      for (const [mcid, owner] of moved) if (mcid < array.size()) array.set(mcid, owner);
+    };
+    const arrays = pageOwners(document);
+    const pages = new Set<string>();
+    document.getPages().forEach((page, index) => {
+      pages.add(page.ref.toString());
+      rename(this.#owners.get(page.ref.toString()), arrays[index]);
+    });
+    const forms = [...this.#owners.keys()].filter((key) => !pages.has(key));
+    if (forms.length === 0) return;
+    const {context} = document;
+    const root = document.catalog.lookupMaybe(PDFName.of('StructTreeRoot'), PDFDict);
+    const byKey = new Map(numberTreeEntries(context, root?.lookupMaybe(PDFName.of('ParentTree'), PDFDict)));
+    for (const form of forms) {
+      const [number, generation] = form.split(' ').map(Number);
+      const stream = context.lookup(PDFRef.of(number!, generation));
+      if (!(stream instanceof PDFStream)) continue;
+      const key = stream.dict.lookupMaybe(PDFName.of('StructParents'), PDFNumber)?.asNumber();
+      const entry = key === undefined ? undefined : byKey.get(key);
+      const array = entry === undefined ? undefined : context.lookup(entry);
+      rename(this.#owners.get(form), array instanceof PDFArray ? array : undefined);
+    }
+  }
 }

@@ -116,7 +116,7 @@ export class BookStructure {
     const sourceRoots = itemsOf(sourceRoot.get(K));
     const removedKeys = forgetAnnotations(part.context, sourceRoots, removedAnnotations);
     if (role === 'toc') tagTableOfContents(part.context, sourceRoots);
-    else wrapListBodies(part.context, sourceRoots);
+    else wrapListBodies(part, sourceRoots);
     dissolveGroupingElements(part, sourceRoots);
     const offset = this.#nextKey;
     const copiedRoots: PDFObject[] = [];
