@@ -62,6 +62,18 @@ tabs.forEach((tab, index) => tab.addEventListener('click', () => {
 }));
 </script></body></html>`;
 
+/** As an API theme's code samples: one panel, its code made for the chosen client 200 ms after the click. */
+const SLOW_PAGE = `<!doctype html><html><body><div class="tabs-container">
+<ul role="tablist"><li role="tab" aria-selected="true">OkHttp</li><li role="tab" aria-selected="false">Unirest</li></ul>
+<div role="tabpanel"><pre>OkHttpClient client</pre></div></div>
+<script>
+const tabs = [...document.querySelectorAll('[role="tab"]')];
+tabs.forEach((tab, index) => tab.addEventListener('click', () => {
+  tabs.forEach((other) => other.setAttribute('aria-selected', String(other === tab)));
+  setTimeout(() => (document.querySelector('pre').textContent = ['OkHttpClient client', 'Unirest.setTimeouts(0, 0)'][index]), 200);
+}));
+</script></body></html>`;
+
 // mountTabPanels (capture/page/tab-panels.ts) in a capture tab, on a page served over HTTP.
 describe('lazy tab groups in a capture tab', {timeout: 60_000}, () => {
   let server: Server;
@@ -74,7 +86,9 @@ describe('lazy tab groups in a capture tab', {timeout: 60_000}, () => {
       (request, response) =>
         void response
           .writeHead(200, {'content-type': 'text/html'})
-          .end(request.url === '/docs/values' ? VALUES_PAGE : PAGE.replace('__SCRIPT__', SCRIPT)),
+          .end(
+            request.url === '/docs/values' ? VALUES_PAGE : request.url === '/docs/slow' ? SLOW_PAGE : PAGE.replace('__SCRIPT__', SCRIPT),
+          ),
       port,
       '127.0.0.1',
       'page',
@@ -118,5 +132,14 @@ describe('lazy tab groups in a capture tab', {timeout: 60_000}, () => {
       return {leftOut, texts: [...copy.querySelectorAll('p')].map((element) => element.textContent)};
     });
     assert.deepEqual({leftOut: unpressed.leftOut, printed: unpressed.texts.length}, {leftOut: 1, printed: 2}, 'unpressed: a panel per tab');
+  });
+
+  it('waits for a panel that still shows the tab before’s content to change', async () => {
+    await page.goto(url.replace('/docs/api', '/docs/slow'));
+    const kept = await page.evaluate(async () => {
+      await window.__exportPdfLib!.mountTabPanels(document.body, 10_000);
+      return [...window.__exportPdfTabPanels!.values()].flat().map(({label, html}) => `${label}: ${html.replace(/<[^>]+>/g, '')}`);
+    });
+    assert.deepEqual(kept, ['OkHttp: OkHttpClient client', 'Unirest: Unirest.setTimeouts(0, 0)']);
   });
 });

@@ -141,6 +141,8 @@ export async function mountTabPanels(root: Element, timeoutMs: number): Promise<
   const kept = (window.__exportPdfTabPanels ??= new Map<string, Array<{label: string; html: string}>>());
   kept.clear();
   const deadline = Date.now() + timeoutMs;
+  // How long a panel that shows what the tab before showed is given to change.
+  const SAME_PANEL_MS = 1_000;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const settle = async () => {
     let last = Date.now();
@@ -169,7 +171,17 @@ export async function mountTabPanels(root: Element, timeoutMs: number): Promise<
         tab.click();
         await settle();
         const index = group.tabs.indexOf(tab);
-        const panel = lib.tabGroups(root).find((again) => again.list === group.list)?.panels[index];
+        const panelOf = () => lib.tabGroups(root).find((again) => again.list === group.list)?.panels[index];
+        let panel = panelOf();
+        // A theme that makes a panel's content after a pause (an API theme's code sample, converted
+        // for its client library after the tab is chosen) shows the previous tab's content until
+        // then: a panel the same as the one before gets up to SAME_PANEL_MS to change.
+        const before = kept.get(id)!.at(-1)?.html;
+        for (const until = Date.now() + SAME_PANEL_MS; panel && panel.outerHTML === before && Date.now() < Math.min(until, deadline);) {
+          await sleep(25);
+          await settle();
+          panel = panelOf();
+        }
         if (panel) await expand(panel);
         kept.get(id)!.push({label: tab.textContent?.trim() ?? '', html: panel?.outerHTML ?? ''});
       }
