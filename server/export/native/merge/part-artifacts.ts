@@ -1,7 +1,7 @@
 import {setImmediate as nextTurn} from 'node:timers/promises';
 import {promisify} from 'node:util';
 import {deflate} from 'node:zlib';
-import {PDFName, PDFRawStream, type PDFPage} from 'pdf-lib';
+import {PDFDict, PDFName, PDFRawStream, PDFRef, type PDFPage} from 'pdf-lib';
 import {decodedStream, joinStreams} from './content-streams';
 import type {PdfPart} from '../shared/pdf-part';
 import {itemsOf} from './struct-elements';
@@ -56,6 +56,16 @@ function markPage(page: PDFPage, repeatedHeaders: ReadonlySet<number> | undefine
   if (!streams.every((stream) => stream instanceof PDFRawStream)) return undefined;
   const contents = streams.map(decodedStream);
   const whole = contents.length === 1 ? contents[0]! : joinStreams(contents);
-  const marked = markUntaggedAsArtifacts(repeatedHeaders ? markContentAsArtifacts(whole, repeatedHeaders) : whole);
+  // The page's forms with marked content of their own (StructParents), by resource name.
+  const xObjects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+  const taggedForms = new Set(
+    (xObjects?.entries() ?? [])
+      .filter(([, value]) => {
+        const form = value instanceof PDFRef ? context.lookup(value) : value;
+        return form instanceof PDFRawStream && form.dict.has(PDFName.of('StructParents'));
+      })
+      .map(([name]) => name.decodeText()),
+  );
+  const marked = markUntaggedAsArtifacts(repeatedHeaders ? markContentAsArtifacts(whole, repeatedHeaders) : whole, taggedForms);
   return marked === whole ? undefined : marked;
 }

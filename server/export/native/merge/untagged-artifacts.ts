@@ -18,7 +18,7 @@ const keyOfName = (name: string) => keyOf(new TextEncoder().encode(name), 0, nam
 
 /** The operators the marking reads, by their bytes as one number. */
 const OPERATORS = new Map<number, string>(
-  [...TEXT_SHOW, ...PATH_PAINT, ...PATH_BUILD, 'n', 'BT', 'ET', 'BDC', 'BMC', 'EMC', 'BI'].map((name) => [keyOfName(name), name]),
+  [...TEXT_SHOW, ...PATH_PAINT, ...PATH_BUILD, 'n', 'BT', 'ET', 'BDC', 'BMC', 'EMC', 'BI', 'Do'].map((name) => [keyOfName(name), name]),
 );
 const KEYWORDS = new Set(['true', 'false', 'null'].map(keyOfName));
 
@@ -114,11 +114,12 @@ function findInlineImageEnd(bytes: Uint8Array, from: number): number {
  * is not in the page's accessibility tree (CSS generated content such as code line numbers,
  * `aria-hidden` text) untagged; a tagged PDF has to say it is an artifact
  * (ISO 14289-1, 7.1). Each run of such drawing gets `/Artifact BMC … EMC`, closed before any marked
- * content, text object boundary or path it would otherwise cross. XObjects are left as they are:
- * a form may hold tagged content of its own. Returns the stream unchanged
+ * content, text object boundary or path it would otherwise cross. A form XObject is drawn as such
+ * drawing, unless it is one of `taggedForms` (by resource name): one with marked content of its
+ * own, before which an open artifact is closed. Returns the stream unchanged
  * (the same array) when it draws nothing untagged.
  */
-export function markUntaggedAsArtifacts(bytes: Uint8Array): Uint8Array {
+export function markUntaggedAsArtifacts(bytes: Uint8Array, taggedForms: ReadonlySet<string> = new Set()): Uint8Array {
   const inserts: Array<{at: number; text: string}> = [];
   // Open marked content, each true when it makes what it holds content or artifact (an MCID, an
   // Artifact) and false when it does not (a Span carrying a ligature's ActualText, say).
@@ -142,6 +143,16 @@ export function markUntaggedAsArtifacts(bytes: Uint8Array): Uint8Array {
       if (marks.pop()) owners--;
     } else if (name === 'BT' || name === 'ET') {
       close(operandsStart);
+    } else if (name === 'Do') {
+      // A form with marked content of its own (Chromium's layer for text at opacity below 1) must
+      // not be held by an artifact; any other form drawn outside marked content is untagged
+      // drawing (a layer of line numbers at opacity 0.5).
+      const form = new TextDecoder().decode(bytes.subarray(operandsStart, end)).match(/^\s*\/(\S+)/)?.[1];
+      if (form !== undefined && taggedForms.has(form)) close(operandsStart);
+      else if (owners === 0 && !open) {
+        inserts.push({at: operandsStart, text: '/Artifact BMC\n'});
+        open = true;
+      }
     } else if (PATH_BUILD.has(name)) {
       if (pathStart < 0) pathStart = operandsStart;
     } else if (owners === 0 && (TEXT_SHOW.has(name) || PATH_PAINT.has(name))) {

@@ -21,6 +21,14 @@ describe('untagged drawing marked as artifacts', () => {
     assert.equal(squash(out), 'q 1 0 0 rg /Artifact BMC 0 0 10 10 re f Q EMC /P <</MCID 1>> BDC 0 0 m 5 5 l S EMC');
   });
 
+  it('closes an artifact before a form with marked content of its own (a layer of text at opacity below 1), and marks any other form', () => {
+    const bytes = (content: string) => new TextEncoder().encode(content);
+    const marked = (content: string, tagged: string[]) =>
+      squash(new TextDecoder().decode(markUntaggedAsArtifacts(bytes(content), new Set(tagged))));
+    assert.equal(marked('q 0 0 10 10 re f Q q /G1 gs /X1 Do Q', ['X1']), 'q /Artifact BMC 0 0 10 10 re f Q q /G1 gs EMC /X1 Do Q');
+    assert.equal(marked('q /G1 gs /X2 Do Q /P <</MCID 0>> BDC EMC', ['X1']), 'q /G1 gs /Artifact BMC /X2 Do Q EMC /P <</MCID 0>> BDC EMC');
+  });
+
   it('is not fooled by operator names inside strings, hex strings, dictionaries and comments', () => {
     const out = mark('/Span <</MCID 2 /ActualText (EMC \\) BDC)>> BDC BT [(a) -20 (EMC) ] TJ ET EMC % BT (x) Tj\nBT <454D43> Tj ET');
     assert.match(out, /% BT \(x\) Tj\nBT \/Artifact BMC\s+<454D43> Tj\s+EMC\s+ET/);
