@@ -67,14 +67,16 @@ export default function JobStates(): ReactNode {
         tabs={[
           {
             label: 'Schema',
+            // As an API theme's schema: its fields are list items outside any list, each with a
+            // rule to its left and its type muted (opacity below 1: Chromium draws it as a layer).
             body: (
-              <ul>
+              <div>
                 {Object.entries(fields).map(([name, type]) => (
-                  <li key={name}>
-                    <code>{name}</code> {type}
+                  <li key={name} style={{listStyle: 'none', borderLeft: '1px solid #ccc', paddingLeft: '0.5rem'}}>
+                    <code>{name}</code> <span style={{opacity: 0.7}}>{type}</span>
                   </li>
                 ))}
-              </ul>
+              </div>
             ),
           },
           {label: 'Example', body: json(example)},

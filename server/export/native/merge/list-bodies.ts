@@ -18,9 +18,39 @@ const ITEM_PARTS = new Set(['Lbl', 'LBody']);
 export function wrapListBodies(part: PDFDocument, roots: readonly PDFObject[]): void {
   const owners = new ContentOwners();
   walkStructElements(part.context, roots, (element, raw) => {
-    if (element.get(S) === PDFName.of('LI') && raw instanceof PDFRef) wrapItem(part.context, raw, element, owners);
+    if (!(raw instanceof PDFRef)) return;
+    if (element.get(S) === PDFName.of('LI')) wrapItem(part.context, raw, element, owners);
+    else if (element.get(S) !== PDFName.of('L')) listStrayItems(part.context, raw, element);
   });
   owners.rename(part);
+}
+
+/**
+ * List items outside a list (an API theme's schema properties are `<li>`s in a `<div>`) are tagged
+ * as LI in whatever holds them (Matterhorn 09-004): each run of them goes into an L of its own.
+ */
+function listStrayItems(context: PDFContext, ref: PDFRef, element: PDFDict): void {
+  const kids = itemsOf(element.get(K));
+  const isItem = (kid: PDFObject) => kid instanceof PDFRef && dictOf(context, kid)?.get(S) === PDFName.of('LI');
+  if (!kids.some(isItem)) return;
+  const grouped: PDFObject[] = [];
+  let run: PDFRef[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    const list = context.register(context.obj({Type: 'StructElem', S: 'L', P: ref, K: run}));
+    for (const item of run) dictOf(context, item)!.set(P, list);
+    grouped.push(list);
+    run = [];
+  };
+  for (const kid of kids) {
+    if (isItem(kid)) run.push(kid as PDFRef);
+    else {
+      flush();
+      grouped.push(kid);
+    }
+  }
+  flush();
+  element.set(K, context.obj(grouped));
 }
 
 /** Where a kid of a list item's belongs: its label, its body, content that moves with the body, or what pins the item as it is. */

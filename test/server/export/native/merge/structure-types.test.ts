@@ -63,6 +63,19 @@ describe('structure types the merge corrects', () => {
     assert.deepEqual(owners, [body, body]);
   });
 
+  it('puts each run of list items outside a list into a list of its own', async () => {
+    const part = await PDFDocument.create();
+    const {context} = part;
+    const element = (type: string, kids: PDFRef[] = []) => {
+      const ref = context.register(context.obj({Type: 'StructElem', S: type, K: kids}));
+      for (const kid of kids) context.lookup(kid, PDFDict).set(PDFName.of('P'), ref);
+      return ref;
+    };
+    const article = element('Art', [element('LI', [element('P')]), element('LI'), element('P'), element('LI')]);
+    wrapListBodies(part, [article]);
+    assert.equal(shape(context, article), 'Art(L(LI(LBody(P)) LI) P L(LI))');
+  });
+
   it('makes the TOC lists TOC and TOCI, each link in a Reference', () => {
     const context = PDFContext.create();
     const list = chromiumList(context);
