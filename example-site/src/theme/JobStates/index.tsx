@@ -59,31 +59,35 @@ const json = (value: unknown) => <pre>{JSON.stringify(value, null, 2)}</pre>;
  * panels in a row.
  */
 export default function JobStates(): ReactNode {
-  const answer = (status: string, fields: Record<string, string>, example: unknown): Tab => ({
-    label: status,
-    body: (
-      <StateTabs
-        lazy
-        tabs={[
-          {
-            label: 'Schema',
-            // As an API theme's schema: its fields are list items outside any list, each with a
-            // rule to its left and its type muted (opacity below 1: Chromium draws it as a layer).
-            body: (
-              <div>
-                {Object.entries(fields).map(([name, type]) => (
-                  <li key={name} style={{listStyle: 'none', borderLeft: '1px solid #ccc', paddingLeft: '0.5rem'}}>
+  const answer = (status: string, fields: Record<string, string>, example: unknown, rows: 'divs in a list' | 'items in a div'): Tab => {
+    const FieldRow = rows === 'divs in a list' ? 'div' : 'li';
+    const fieldList = (children: ReactNode) =>
+      rows === 'divs in a list' ? <ul style={{paddingLeft: 0}}>{children}</ul> : <div>{children}</div>;
+    return {
+      label: status,
+      body: (
+        <StateTabs
+          lazy
+          tabs={[
+            {
+              label: 'Schema',
+              // As an API theme writes its schemas: each field a row with a rule to its left and its
+              // type muted (opacity below 1: Chromium draws it as a layer), the rows <div>s in a
+              // <ul> (as its parameters) or <li>s in a <div> (as its schema properties).
+              body: fieldList(
+                Object.entries(fields).map(([name, type]) => (
+                  <FieldRow key={name} style={{listStyle: 'none', borderLeft: '1px solid #ccc', paddingLeft: '0.5rem'}}>
                     <code>{name}</code> <span style={{opacity: 0.7}}>{type}</span>
-                  </li>
-                ))}
-              </div>
-            ),
-          },
-          {label: 'Example', body: json(example)},
-        ]}
-      />
-    ),
-  });
+                  </FieldRow>
+                )),
+              ),
+            },
+            {label: 'Example', body: json(example)},
+          ]}
+        />
+      ),
+    };
+  };
   return (
     <>
       <div className="tabs-container">
@@ -94,8 +98,14 @@ export default function JobStates(): ReactNode {
               '200',
               {state: 'string: waiting, active, completed or failed', progressPercent: 'number'},
               {state: 'active', progressPercent: 40},
+              'divs in a list',
             ),
-            answer('404', {message: 'string: no job with this id'}, {message: 'No job send-invoice-00043 (statusNotFoundExample)'}),
+            answer(
+              '404',
+              {message: 'string: no job with this id'},
+              {message: 'No job send-invoice-00043 (statusNotFoundExample)'},
+              'items in a div',
+            ),
           ]}
         />
       </div>

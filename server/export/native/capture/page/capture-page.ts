@@ -171,6 +171,9 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   // the image's Figure and its caption (React Native: 21 such figures): as a group, the image keeps
   // its alt and the caption is read.
   for (const figure of root.querySelectorAll('figure:not([role])')) figure.setAttribute('role', 'group');
+  // A list whose rows are <div>s (an API theme's parameters) has them as its items for a screen
+  // reader too: Chromium would tag their content straight under the list (Matterhorn 09-004).
+  for (const row of root.querySelectorAll(':is(ul, ol) > :not(li, [role])')) row.setAttribute('role', 'listitem');
   // An image with no alt attribute prints as a figure a screen reader cannot describe (alt="" is decorative).
   const noAlt = [...root.querySelectorAll('img:not([alt])')].map(
     (image) => (image.getAttribute('src') ?? '').split(/[?#]/)[0]!.split('/').filter(Boolean).pop() ?? 'image',

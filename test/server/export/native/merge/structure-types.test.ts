@@ -63,7 +63,7 @@ describe('structure types the merge corrects', () => {
     assert.deepEqual(owners, [body, body]);
   });
 
-  it('puts each run of list items outside a list into a list of its own', async () => {
+  it('puts each run of list items outside a list into a list of its own, and what a list holds besides items into an item', async () => {
     const part = await PDFDocument.create();
     const {context} = part;
     const element = (type: string, kids: PDFRef[] = []) => {
@@ -74,6 +74,10 @@ describe('structure types the merge corrects', () => {
     const article = element('Art', [element('LI', [element('P')]), element('LI'), element('P'), element('LI')]);
     wrapListBodies(part, [article]);
     assert.equal(shape(context, article), 'Art(L(LI(LBody(P)) LI) P L(LI))');
+    // And what a list holds besides its items, as an API theme's <ul> holding <div>s.
+    const list = element('L', [element('LI', [element('Lbl')]), element('Span'), element('P'), element('LI', [element('Lbl')])]);
+    wrapListBodies(part, [list]);
+    assert.equal(shape(context, list), 'L(LI(Lbl) LI(LBody(Span P)) LI(Lbl))');
   });
 
   it('makes the TOC lists TOC and TOCI, each link in a Reference', () => {
