@@ -10,6 +10,7 @@ import {
   keepTextInside,
   settleBookPart,
   unclipScrollBoxes,
+  unclipTruncatedText,
   unfoldCollapsedBoxes,
 } from '../../server/export/native/render/page/book-part';
 import {keepRowItemsWhole, letTallBoxesBreak, trimChapterEnds} from '../../server/export/native/render/page/page-breaks';
@@ -115,6 +116,20 @@ describe('book part transforms', {timeout: 60_000}, () => {
       [true, '1'],
       [false, '1'],
     ]);
+  });
+
+  it('prints whole the text a site cuts short with an ellipsis or a line clamp, and leaves text that fits alone', async () => {
+    const long = 'Build a production-shaped worker process with graceful shutdown, retries with backoff and health checks';
+    await page.setContent(`<section class="export-pdf-chapter"><article style="width:300px">
+      <p class="card" style="white-space:nowrap;overflow:hidden;text-overflow:ellipsis">${long}</p>
+      <p class="clamp" style="display:-webkit-box;-webkit-line-clamp:1;-webkit-box-orient:vertical;overflow:hidden">${long}</p>
+      <p class="short" style="white-space:nowrap;overflow:hidden;text-overflow:ellipsis">Quick Start</p>
+      </article></section>`);
+    assert.deepEqual(await page.evaluate(unclipTruncatedText), {'p.card': 1, 'p.clamp': 1});
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('p')].map((box) => box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1),
+    );
+    assert.deepEqual(cut, [false, false, false]);
   });
 
   it('lets a box taller than a page break where it starts, and keeps one that fits whole', async () => {

@@ -1,6 +1,14 @@
 import type {Page, PDFOptions} from 'puppeteer-core';
 import {FigureFit} from './figure-fit';
-import {dropEmptyBoxes, fitBookPart, keepTextInside, settleBookPart, unclipScrollBoxes, unfoldCollapsedBoxes} from './page/book-part';
+import {
+  dropEmptyBoxes,
+  fitBookPart,
+  keepTextInside,
+  settleBookPart,
+  unclipScrollBoxes,
+  unclipTruncatedText,
+  unfoldCollapsedBoxes,
+} from './page/book-part';
 import {keepRowItemsWhole, letTallBoxesBreak, trimChapterEnds} from './page/page-breaks';
 import {linkBookPart, placeAnchors} from './page/book-links';
 import {partHrefs, type BookLinks} from './part-hrefs';
@@ -80,6 +88,11 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
       if (grown.length > 0) {
         const kinds = grown.map(([kind, count]) => `${kind} ×${count}`).join(', ');
         printing.log(`printed whole what boxes of a fixed height scroll through on screen: ${kinds}`);
+      }
+      const truncated = Object.entries(await page.evaluate(unclipTruncatedText));
+      if (truncated.length > 0) {
+        const kinds = truncated.map(([kind, count]) => `${kind} ×${count}`).join(', ');
+        printing.log(`printed whole the text the site cuts short with an ellipsis: ${kinds}`);
       }
       const inside = Object.entries(await page.evaluate(keepTextInside));
       if (inside.length > 0) {

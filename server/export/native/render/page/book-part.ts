@@ -230,3 +230,33 @@ export function unclipScrollBoxes(): Record<string, number> {
   }
   return grown;
 }
+
+/**
+ * Text the site cuts short with an ellipsis prints whole: a doc card's title and description
+ * (`text-overflow: ellipsis` on one line, or `-webkit-line-clamp`) show the rest on screen on
+ * hover or a click, which paper has not. Returns how many it let out, by kind (element and first class).
+ */
+export function unclipTruncatedText(): Record<string, number> {
+  const whole: Record<string, number> = {};
+  for (const box of document.querySelectorAll<HTMLElement>('.export-pdf-chapter article *')) {
+    if (box.closest('svg, pre')) continue;
+    const style = getComputedStyle(box);
+    const ellipsis = style.textOverflow === 'ellipsis' && box.scrollWidth > box.clientWidth + 1;
+    const clamped = !['none', ''].includes(style.webkitLineClamp) && box.scrollHeight > box.clientHeight + 1;
+    if (!ellipsis && !clamped) continue;
+    for (const [property, value] of [
+      ['white-space', 'normal'],
+      ['text-overflow', 'clip'],
+      ['overflow', 'visible'],
+      ['-webkit-line-clamp', 'unset'],
+      ['height', 'auto'],
+      ['max-height', 'none'],
+    ] as const) {
+      box.style.setProperty(property, value, 'important');
+    }
+    if (clamped && style.display === '-webkit-box') box.style.setProperty('display', 'block', 'important');
+    const kind = `${box.tagName.toLowerCase()}${box.classList[0] ? `.${box.classList[0]}` : ''}`;
+    whole[kind] = (whole[kind] ?? 0) + 1;
+  }
+  return whole;
+}
