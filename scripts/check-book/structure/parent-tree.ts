@@ -1,4 +1,5 @@
 import {PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, PDFStream, type PDFObject} from 'pdf-lib';
+import {numberTreeEntries} from '../../../server/export/native/merge/struct-elements';
 import type {DrawnForm} from './form-layers';
 
 /** How the parent tree leads from content back to the structure: its entries, and those that lead astray. */
@@ -7,14 +8,6 @@ export type ParentTreeReport = {entries: number; faults: string[]};
 const K = PDFName.of('K');
 const S = PDFName.of('S');
 const PG = PDFName.of('Pg');
-
-function numberTree(node: PDFDict | undefined, into = new Map<number, PDFObject>()): Map<number, PDFObject> {
-  const nums = node?.lookupMaybe(PDFName.of('Nums'), PDFArray);
-  for (let index = 0; nums && index + 1 < nums.size(); index += 2) into.set(nums.lookup(index, PDFNumber).asNumber(), nums.get(index + 1));
-  const kids = node?.lookupMaybe(PDFName.of('Kids'), PDFArray);
-  for (let index = 0; kids && index < kids.size(); index++) numberTree(kids.lookup(index, PDFDict), into);
-  return into;
-}
 
 /**
  * Follows every parent tree entry (ISO 32000-1, 14.7.4.4) from the content that names it: each
@@ -66,7 +59,7 @@ export function readParentTree(document: PDFDocument, forms: Map<number, DrawnFo
       }
     }
   }
-  const tree = numberTree(root.lookupMaybe(PDFName.of('ParentTree'), PDFDict));
+  const tree = new Map(numberTreeEntries(context, root.lookupMaybe(PDFName.of('ParentTree'), PDFDict)));
   let entries = 0;
   const faults: string[] = [];
   const follow = (value: PDFObject | undefined, content: string, where: string) => {
