@@ -92,16 +92,19 @@ export function checkPanels({map}: CheckContext): CheckResult {
       const key = textKey(panel.text);
       return withoutDigits(key.startsWith(label) ? key.slice(label.length) : key).slice(0, THRESHOLDS.panelStartChars);
     };
-    // The label's line: the first after `from` that its panel's words follow at once, else the first.
-    const labelLine = (panel: (typeof panels)[number], from: number) => {
+    // The label's line: the first after `from` that the words of a panel with this label follow
+    // at once, else the first. `keys` are the first words of every panel of the group with the
+    // label: where a group repeats a label (two "PowerShell" tabs), its lines pair with its
+    // panels in order, so a panel printed under the other line of its label is found misplaced.
+    const labelLine = (panel: (typeof panels)[number], from: number, keys: string[]) => {
       const lines: Array<{start: number; end: number}> = [];
       for (let at = findLine(segments, textKey(panel.label), 0, from); at; at = findLine(segments, textKey(panel.label), 0, at.end))
         lines.push(at);
-      const key = keyOf(panel);
-      const follows = (line: {end: number}) => {
-        const at = prose.text.indexOf(key, prose.starts[line.end]);
-        return at >= 0 && at - prose.starts[line.end]! <= THRESHOLDS.panelLabelGapChars;
-      };
+      const follows = (line: {end: number}) =>
+        keys.some((key) => {
+          const at = prose.text.indexOf(key, prose.starts[line.end]);
+          return at >= 0 && at - prose.starts[line.end]! <= THRESHOLDS.panelLabelGapChars;
+        });
       return lines.find(follows) ?? lines[0];
     };
     // Where each panel's label printed, by its index; a group is looked for after its parent's label.
@@ -112,11 +115,16 @@ export function checkPanels({map}: CheckContext): CheckResult {
       const parent = members[0]!.panel.parent;
       const from = parent === undefined ? cursor : (labels.get(parent)?.end ?? cursor);
       // In the group's own order: the book prints panels in the page's order, which may differ from the tabs'.
+      const nextLine = new Map<string, number>();
       for (const {panel, index} of members) {
         counts.panels++;
-        const at = labelLine(panel, from);
-        if (at) labels.set(index, at);
-        else findings.push({page: place.start + 1, text: `${title}: tab ${quote(panel.label)} not printed as a label`});
+        const label = textKey(panel.label);
+        const keys = members.filter((member) => textKey(member.panel.label) === label).map((member) => keyOf(member.panel));
+        const at = labelLine(panel, nextLine.get(label) ?? from, keys);
+        if (at) {
+          labels.set(index, at);
+          nextLine.set(label, at.end);
+        } else findings.push({page: place.start + 1, text: `${title}: tab ${quote(panel.label)} not printed as a label`});
       }
       const found = members.filter(({index}) => labels.has(index)).sort((a, b) => labels.get(a.index)!.start - labels.get(b.index)!.start);
       // Each label's region: from the end of its line to the start of the group's next label.

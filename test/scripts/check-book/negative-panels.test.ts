@@ -14,12 +14,14 @@ const NPM = 'Install it with npm install acme-fixture and nothing else beside it
 const YARN = 'Yarn users add acme-fixture to their workspace with one command instead.';
 const VERIFY = 'Run acme doctor to see that the queue answers before you deploy.';
 
-/**
- * The setup page as built: a tab strip whose second panel only its script shows (each tab shows
- * its own panel), then a section with words of its own.
- */
-const SITE_TABS = `<div role="tablist"><button type="button" role="tab" aria-selected="true">npm</button><button type="button" role="tab" aria-selected="false">Yarn</button></div>
-<div role="tabpanel"><p>${NPM}</p></div><div role="tabpanel" hidden><p>${YARN}</p></div>
+const WINDOWS = 'Windows PowerShell users run the installer from an elevated prompt first.';
+const CORE = 'Cross-platform shells on Linux and macOS run the same script through pwsh.';
+
+/** A tab strip whose panels only its script shows (each tab shows its own panel). */
+const tabStrip = (tabs: Array<[label: string, text: string]>) => `<div role="tablist">${tabs
+  .map(([tab], at) => `<button type="button" role="tab" aria-selected="${at === 0}">${tab}</button>`)
+  .join('')}</div>
+${tabs.map(([, text], at) => `<div role="tabpanel"${at ? ' hidden' : ''}><p>${text}</p></div>`).join('')}
 <script>
 const tabs = [...document.querySelectorAll('[role="tab"]')];
 const panels = [...document.querySelectorAll('[role="tabpanel"]')];
@@ -27,8 +29,20 @@ tabs.forEach((tab, index) => tab.addEventListener('click', () => {
   tabs.forEach((other, at) => other.setAttribute('aria-selected', String(at === index)));
   panels.forEach((panel, at) => (panel.hidden = at !== index));
 }));
-</script>
+</script>`;
+
+/** The setup page as built: npm and Yarn tabs, then a section with words of its own. */
+const SITE_TABS = `${tabStrip([
+  ['npm', NPM],
+  ['Yarn', YARN],
+])}
 <h2 id="verify">Verify</h2><p>${VERIFY}</p>`;
+
+/** The introduction as built: a group that repeats a label, as a site with two shells' tabs does. */
+const INTRO_TABS = tabStrip([
+  ['PowerShell', WINDOWS],
+  ['PowerShell', CORE],
+]);
 
 const label = (text: string) => `<div class="export-pdf-tab-label">${text}</div>`;
 const verify = (body: string) => `<h2>Verify</h2>${body}`;
@@ -41,17 +55,20 @@ describe('book checker on tab panels and sections printed wrong on purpose', {ti
   before(async () => {
     browser = await puppeteer.launch({executablePath: findChromium(), args: sandboxArgs(), headless: true});
     site = await tempDir('check-book-panels');
-    await writeFixtureSite(site.dir, {'guides/setup': SITE_TABS});
+    await writeFixtureSite(site.dir, {intro: INTRO_TABS, 'guides/setup': SITE_TABS});
   });
   after(async () => {
     await browser?.close();
     await site?.remove();
   });
 
-  /** Prints the book with this setup page ending and returns the book checks that fail, with the report. */
-  async function check(setupEnd: string) {
+  /**
+   * Prints the book with this setup page ending (and the introduction's, by default its panels in
+   * order) and returns the book checks that fail, with the report.
+   */
+  async function check(setupEnd: string, introEnd = `${label('PowerShell')}<p>${WINDOWS}</p>${label('PowerShell')}<p>${CORE}</p>`) {
     const pdf = path.join(site.dir, `book-${++count}.pdf`);
-    await writeFile(pdf, await printFixtureBook(browser, {extraHtml: {'guides/setup': setupEnd}}));
+    await writeFile(pdf, await printFixtureBook(browser, {extraHtml: {intro: introEnd, 'guides/setup': setupEnd}}));
     const report = await checkBook({site: site.dir, pdf});
     const failing = report.checks
       .filter((result) => !result.pass && (BOOK_CHECK_IDS as readonly CheckId[]).includes(result.id))
@@ -62,7 +79,7 @@ describe('book checker on tab panels and sections printed wrong on purpose', {ti
   it('passes a book with every panel under its own label and every section with its words', async () => {
     const {failing, result} = await check(`${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`);
     assert.deepEqual(failing, [], JSON.stringify(result('panels')) + JSON.stringify(result('sections')));
-    assert.equal(result('panels').measures.panelsFound, 2);
+    assert.equal(result('panels').measures.panelsFound, 4);
     assert.equal(result('panels').measures.renderedPages, 2);
   });
 
@@ -71,6 +88,14 @@ describe('book checker on tab panels and sections printed wrong on purpose', {ti
     assert.deepEqual(failing, ['panels']);
     assert.equal(result('panels').measures.misplaced, 2);
     assert.match(result('panels').findings[0]!.text, /"Setup": the panel of tab "npm" printed under another label/);
+  });
+
+  it('pairs the panels of a label a group repeats in order, and flags them swapped', async () => {
+    const right = `${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`;
+    const {failing, result} = await check(right, `${label('PowerShell')}<p>${CORE}</p>${label('PowerShell')}<p>${WINDOWS}</p>`);
+    assert.deepEqual(failing, ['panels']);
+    assert.equal(result('panels').measures.misplaced, 2);
+    assert.match(result('panels').findings[0]!.text, /"Introduction": the panel of tab "PowerShell" printed under another label/);
   });
 
   it('flags a tab group printed as its chosen panel only, with no labels', async () => {
