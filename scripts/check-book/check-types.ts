@@ -13,6 +13,7 @@ export const BOOK_CHECK_IDS = [
   'toc',
   'bookmarks',
   'links',
+  'embeds',
   'outside',
   'tofu',
   'pages',

@@ -1,5 +1,6 @@
 import {load, type CheerioAPI} from 'cheerio/slim';
 import {INTERACTIVE_PANELS} from '../../server/export/native/shared/interactive-panels';
+import {embedsOf, type ArticleEmbed} from './article-embeds';
 import {wordsOf} from './text-normal';
 
 /** What one page of the built site says the book should (and should not) print. */
@@ -30,6 +31,8 @@ export type ArticleFacts = {
   hrefs: string[];
   /** Its images (`img`): with alternate text, decorative (`alt=""`), and with no alt attribute. */
   images: {withAlt: number; decorative: number; withoutAlt: number};
+  /** Its frames, players and click-to-load video previews, which the book owes a link each. */
+  embeds: ArticleEmbed[];
 };
 
 /** A piece of site chrome: breadcrumbs have several parts, pagination a sublabel and a label. */
@@ -185,6 +188,7 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
   root = root.clone();
   selectorsRemoved($, root, [...CHROME_IN_CONTENT, ...INTERACTIVE_PANELS, ...excludeSelectors, HIDDEN]);
 
+  const embeds = embedsOf($, root);
   const title = clean(root.find('h1').first().text()) || clean($('main h1').first().text()) || undefined;
   const textBeforeTitle = textBefore(root.get(0) as unknown as DomNode, 'h1');
   const placeholders = root
@@ -268,5 +272,5 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
   const printedWords = ` ${wordsOf(text)} `;
   const buttonLabels = tabbed.filter((label) => !printedWords.includes(` ${wordsOf(label)} `));
   const lone = loneValues.filter((value) => !printedWords.includes(` ${wordsOf(value)} `));
-  return {title, textBeforeTitle, text, chrome, placeholders, buttonLabels, loneValues: lone, headings, codeBlocks, hrefs, images};
+  return {title, textBeforeTitle, text, chrome, placeholders, buttonLabels, loneValues: lone, headings, codeBlocks, hrefs, images, embeds};
 }

@@ -11,6 +11,7 @@ import {checkBlack} from './checks/black';
 import {checkBookmarks} from './checks/bookmarks';
 import {checkControls} from './checks/controls';
 import {checkDocs} from './checks/docs';
+import {checkEmbeds} from './checks/embeds';
 import {checkLinks} from './checks/links';
 import {checkNames} from './checks/names';
 import {checkOutside} from './checks/outside';
@@ -44,6 +45,7 @@ const CHECKS: Record<CheckId, Check> = {
   toc: checkToc,
   bookmarks: checkBookmarks,
   links: checkLinks,
+  embeds: checkEmbeds,
   outside: checkOutside,
   tofu: checkTofu,
   pages: checkPages,

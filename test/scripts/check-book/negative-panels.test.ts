@@ -8,7 +8,7 @@ import {checkBook} from '../../../scripts/check-book/run';
 import {findChromium, sandboxArgs} from '../../../server/chromium';
 import {tempDir} from '../../helpers/fixtures';
 import {printFixtureBook} from './fixture-book';
-import {writeFixtureSite} from './fixture-site';
+import {SITE_URL, writeFixtureSite} from './fixture-site';
 
 const NPM = 'Install it with npm install acme-fixture and nothing else beside it.';
 const YARN = 'Yarn users add acme-fixture to their workspace with one command instead.';
@@ -38,16 +38,28 @@ const SITE_TABS = `${tabStrip([
 ])}
 <h2 id="verify">Verify</h2><p>${VERIFY}</p>`;
 
-/** The introduction as built: a group that repeats a label, as a site with two shells' tabs does. */
-const INTRO_TABS = tabStrip([
+/**
+ * The introduction as built: a group that repeats a label, as a site with two shells' tabs does,
+ * then a frame and a click-to-load video preview, which the book owes a link each.
+ */
+const INTRO_TABS = `${tabStrip([
   ['PowerShell', WINDOWS],
   ['PowerShell', CORE],
-]);
+])}
+<iframe src="/embed/board?queue=emails" title="Queue board"></iframe>
+<article class="yt-lite" role="img" aria-label="Retrying a failed job - YouTube video preview" style="background-image:url(/vi/aqz-KE-bpKQ/hqdefault.jpg)"><button type="button" class="lty-playbtn"></button></article>`;
 
 const label = (text: string) => `<div class="export-pdf-tab-label">${text}</div>`;
+
+/** The introduction's panels in order. */
+const INTRO_PANELS = `${label('PowerShell')}<p>${WINDOWS}</p>${label('PowerShell')}<p>${CORE}</p>`;
+/** The lines the engine prints for the introduction's embeds. */
+const INTRO_EMBEDS = `<p>Queue board: <a href="${SITE_URL}/embed/board?queue=emails">${SITE_URL}/embed/board?queue=emails</a></p>
+<p>Video: Retrying a failed job: <a href="https://www.youtube.com/watch?v=aqz-KE-bpKQ">https://www.youtube.com/watch?v=aqz-KE-bpKQ</a></p>`;
+
 const verify = (body: string) => `<h2>Verify</h2>${body}`;
 
-describe('book checker on tab panels and sections printed wrong on purpose', {timeout: 180_000}, () => {
+describe('book checker on tab panels, sections and embeds printed wrong on purpose', {timeout: 180_000}, () => {
   let browser: Browser;
   let site: Awaited<ReturnType<typeof tempDir>>;
   let count = 0;
@@ -64,9 +76,9 @@ describe('book checker on tab panels and sections printed wrong on purpose', {ti
 
   /**
    * Prints the book with this setup page ending (and the introduction's, by default its panels in
-   * order) and returns the book checks that fail, with the report.
+   * order and its embeds' links) and returns the book checks that fail, with the report.
    */
-  async function check(setupEnd: string, introEnd = `${label('PowerShell')}<p>${WINDOWS}</p>${label('PowerShell')}<p>${CORE}</p>`) {
+  async function check(setupEnd: string, introEnd = INTRO_PANELS + INTRO_EMBEDS) {
     const pdf = path.join(site.dir, `book-${++count}.pdf`);
     await writeFile(pdf, await printFixtureBook(browser, {extraHtml: {intro: introEnd, 'guides/setup': setupEnd}}));
     const report = await checkBook({site: site.dir, pdf});
@@ -81,6 +93,7 @@ describe('book checker on tab panels and sections printed wrong on purpose', {ti
     assert.deepEqual(failing, [], JSON.stringify(result('panels')) + JSON.stringify(result('sections')));
     assert.equal(result('panels').measures.panelsFound, 4);
     assert.equal(result('panels').measures.renderedPages, 2);
+    assert.equal(result('embeds').measures.linked, 2);
   });
 
   it('flags a panel printed under the other tab’s label', async () => {
@@ -92,10 +105,26 @@ describe('book checker on tab panels and sections printed wrong on purpose', {ti
 
   it('pairs the panels of a label a group repeats in order, and flags them swapped', async () => {
     const right = `${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`;
-    const {failing, result} = await check(right, `${label('PowerShell')}<p>${CORE}</p>${label('PowerShell')}<p>${WINDOWS}</p>`);
+    const {failing, result} = await check(
+      right,
+      `${label('PowerShell')}<p>${CORE}</p>${label('PowerShell')}<p>${WINDOWS}</p>${INTRO_EMBEDS}`,
+    );
     assert.deepEqual(failing, ['panels']);
     assert.equal(result('panels').measures.misplaced, 2);
     assert.match(result('panels').findings[0]!.text, /"Introduction": the panel of tab "PowerShell" printed under another label/);
+  });
+
+  it('flags a frame and a video preview printed with no link to them', async () => {
+    const right = `${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`;
+    const {failing, result} = await check(right, INTRO_PANELS);
+    assert.deepEqual(failing, ['embeds']);
+    assert.deepEqual(
+      result('embeds').findings.map((finding) => finding.text),
+      [
+        '"Introduction": frame "Queue board" (/embed/board?queue=emails) has no link in its chapter',
+        '"Introduction": video preview "Retrying a failed job - YouTube video preview" (aqz-KE-bpKQ) has no link in its chapter',
+      ],
+    );
   });
 
   it('flags a tab group printed as its chosen panel only, with no labels', async () => {
