@@ -22,9 +22,9 @@ import {tempDir} from '../helpers/fixtures';
 import {WORK_ROOT} from '../helpers/processes';
 import {EXAMPLE_SITE} from '../helpers/server-process';
 
-type DiagramLook = {fills: string[]; strokes: string[]; fonts: string[]; clippedLabels: string[]};
+type DiagramLook = {fills: string[]; strokes: string[]; fonts: string[]; clippedLabels: string[]; widths: number[]};
 
-/** Colours of every node and cluster shape of the page's Mermaid diagrams, their label fonts, and labels cut by their box. */
+/** Colours of every node and cluster shape of the page's Mermaid diagrams, their label fonts, labels cut by their box, and each diagram's width. */
 function diagramLook(): DiagramLook {
   const shapes = [
     ...document.querySelectorAll('.docusaurus-mermaid-container svg :is(.node, .cluster) :is(rect, polygon, circle, ellipse, path)'),
@@ -40,6 +40,7 @@ function diagramLook(): DiagramLook {
         return text.scrollWidth > Math.ceil(Number(label.getAttribute('width'))) + 1;
       })
       .map((label) => label.textContent ?? ''),
+    widths: [...document.querySelectorAll('.docusaurus-mermaid-container svg')].map((svg) => Math.round(svg.getBoundingClientRect().width)),
   };
 }
 
@@ -129,6 +130,15 @@ describe('native engine: diagrams', {timeout: 180_000}, () => {
       assert.deepEqual(book.fonts, live.fonts, `${chapter.key}: label fonts`);
       assert.ok(!book.fills.includes('rgb(0, 0, 0)'), `${chapter.key}: no black fill`);
       assert.deepEqual(book.clippedLabels, [], `${chapter.key}: no label cut`);
+      // Printed at most as wide as the site draws it (the book's text is narrower than the site's
+      // column, so a wide diagram is shrunk to fit it): a small diagram is never enlarged.
+      assert.equal(book.widths.length, live.widths.length, `${chapter.key}: diagrams`);
+      book.widths.forEach((width, index) =>
+        assert.ok(
+          width <= live.widths[index]! + 1,
+          `${chapter.key}: diagram ${index + 1} ${width} px wide in the book, ${live.widths[index]} px on the site`,
+        ),
+      );
     }
   });
 });

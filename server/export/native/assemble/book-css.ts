@@ -25,6 +25,8 @@ pre { display: flow-root; }
 img, video { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; object-fit: contain; }
 .markdown svg:not([width]), .markdown svg[width$="%"] { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; }
 .docusaurus-mermaid-container svg { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; }
+/* Mermaid places its labels for left-to-right text: in a right-to-left page, start-anchored labels (a gantt's sections, a pie's legend) would run off the diagram's left edge. */
+.docusaurus-mermaid-container svg { direction: ltr; }
 h1, h2, h3, h4, h5, h6 { break-inside: avoid; break-after: avoid; }
 figure, img, tr, .admonition, .theme-admonition, .docusaurus-mermaid-container { break-inside: avoid; }
 /* However the site hides an inactive panel: the hidden attribute, display, a zero height with overflow hidden, visibility, opacity, panels stacked in one place. */

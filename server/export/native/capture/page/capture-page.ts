@@ -145,6 +145,7 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   lib.snacksAsCode(root);
   lib.embedsAsLinks(root, pageUrl);
   lib.renameSvgIds(root, settings.svgScope);
+  lib.keepDrawnWidths(root);
   lib.breakLongTokens(root, settings.longToken);
 
   const ids: string[] = [];

@@ -9,6 +9,7 @@ import {replaceLinkObservers} from './link-observers';
 import {seedRandom} from './seeded-random';
 import {privateStorage} from './private-storage';
 import {renameSvgIds} from './svg-ids';
+import {keepDrawnWidths} from './svg-widths';
 import {incompleteTabGroups, mountTabPanels, restoreTabPanels, showTabPanels, tabGroups, unpairedTabGroups} from './tab-panels';
 
 /**
@@ -31,6 +32,7 @@ const PAGE_LIB = {
   clickToLoadEmbeds,
   flattenControls,
   renameSvgIds,
+  keepDrawnWidths,
   breakLongTokens,
   markLinks,
   seedRandom,
