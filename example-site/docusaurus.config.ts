@@ -2,6 +2,8 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as ExportPdfOptions} from 'docusaurus-plugin-export-pdf';
+import remarkMath from 'remark-math';
+import rehypeKatex from 'rehype-katex';
 import {strictBuild} from './site-settings';
 
 const config: Config = {
@@ -25,9 +27,10 @@ const config: Config = {
     [
       'classic',
       {
-        docs: {sidebarPath: './sidebars.ts'},
+        // Math as sites write it: remark-math with rehype-katex, KaTeX's stylesheet and fonts bundled.
+        docs: {sidebarPath: './sidebars.ts', remarkPlugins: [remarkMath], rehypePlugins: [rehypeKatex]},
         blog: false,
-        theme: {customCss: './src/css/custom.css'},
+        theme: {customCss: ['./src/css/custom.css', require.resolve('katex/dist/katex.min.css')]},
       } satisfies Preset.Options,
     ],
   ],

@@ -7,6 +7,7 @@ import {BOOK_CSS} from '../../server/export/native/assemble/book-css';
 import {placeAnchors} from '../../server/export/native/render/page/book-links';
 import {
   dropEmptyBoxes,
+  fitBookPart,
   keepTextInside,
   settleBookPart,
   unclipScrollBoxes,
@@ -130,6 +131,36 @@ describe('book part transforms', {timeout: 60_000}, () => {
       [...document.querySelectorAll('p')].map((box) => box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1),
     );
     assert.deepEqual(cut, [false, false, false]);
+  });
+
+  it('breaks a display equation wider than the text at its operators, at full size, and leaves one that fits alone', async () => {
+    // KaTeX's markup and the rules of its stylesheet that decide where a display equation may break.
+    const terms = (count: number) => Array.from({length: count}, () => '<span class="base" style="width:70px">2d(1−j)+</span>').join('');
+    await page.setContent(`<style>
+      .katex-display { display: block; margin: 1em 0; text-align: center; }
+      .katex-display > .katex { display: block; text-align: center; white-space: nowrap; }
+      .katex .base { display: inline-block; white-space: nowrap; }
+      </style><section class="export-pdf-chapter"><div class="markdown" style="width:300px">
+      <p><span class="katex-display wide"><span class="katex"><span class="katex-html">${terms(10)}</span></span></span></p>
+      <p><span class="katex-display short"><span class="katex"><span class="katex-html">${terms(3)}</span></span></span></p>
+      </div></section>`);
+    const fitted = await page.evaluate(fitBookPart, {fontScales: [0.9], keepTogetherBelow: 0});
+    assert.equal(fitted.brokenEquations.length, 1);
+    assert.deepEqual(fitted.scaled, []);
+    const look = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.katex-display')].map((display) => {
+        const bases = [...display.querySelectorAll('.base')].map((base) => base.getBoundingClientRect());
+        return {
+          fits: display.scrollWidth <= 300,
+          lines: new Set(bases.map((box) => Math.round(box.top))).size,
+          zoom: display.closest('p')!.style.zoom,
+        };
+      }),
+    );
+    assert.deepEqual(look, [
+      {fits: true, lines: 3, zoom: ''},
+      {fits: true, lines: 1, zoom: ''},
+    ]);
   });
 
   it('lets a box taller than a page break where it starts, and keeps one that fits whole', async () => {

@@ -102,6 +102,7 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
       await page.evaluate(placeAnchors, ANCHOR);
       const fitted = await page.evaluate(fitBookPart, {fontScales: TABLE_FONT_SCALES, keepTogetherBelow: printing.box.height / 3});
       for (const table of fitted.smallerFont) printing.log(`fitted to the page: ${table}`);
+      for (const equation of fitted.brokenEquations) printing.log(`fitted to the page: ${equation} broken at its operators`);
       for (const block of fitted.scaled) printing.log(`fitted to the page: ${block}`);
       await page.evaluate(keepRowItemsWhole, printing.box.height / 2);
       const released = Object.entries(await page.evaluate(letTallBoxesBreak, printing.box.height));

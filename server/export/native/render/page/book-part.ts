@@ -53,14 +53,18 @@ export async function settleBookPart(timeoutMs: number): Promise<string[]> {
 /**
  * Makes what is wider than the text fit it, measured in print layout at the
  * page's text width: a wide table first gets a smaller font (down to 70 %),
- * then is scaled down as a whole; any other block still wider than its chapter
- * (a fixed-width component, a wide figure) is scaled down too. Long tokens
+ * then is scaled down as a whole; a display equation breaks at its operators; any other block
+ * still wider than its chapter (a fixed-width component, a wide figure) is scaled down too. Long tokens
  * already break at sensible points (capture/page/long-tokens.ts), so nothing breaks mid-word.
  * Code blocks shorter than `keepTogetherBelow` px are kept on one page, so no
  * page holds a lone last line of code. Returns what it changed, each as the
  * element and the start of its text.
  */
-export function fitBookPart(options: {fontScales: number[]; keepTogetherBelow: number}): {smallerFont: string[]; scaled: string[]} {
+export function fitBookPart(options: {fontScales: number[]; keepTogetherBelow: number}): {
+  smallerFont: string[];
+  scaled: string[];
+  brokenEquations: string[];
+} {
   for (const block of document.querySelectorAll<HTMLElement>('.export-pdf-chapter .theme-code-block, .export-pdf-chapter pre')) {
     if (block.matches('.theme-code-block pre')) continue;
     if (block.getBoundingClientRect().height < options.keepTogetherBelow) block.style.breakInside = 'avoid';
@@ -77,7 +81,7 @@ export function fitBookPart(options: {fontScales: number[]; keepTogetherBelow: n
     element.style.zoom = String(factor);
     result.scaled.push(`${describe(element)} to ${Math.round(factor * 100)} %`);
   };
-  const result: {smallerFont: string[]; scaled: string[]} = {smallerFont: [], scaled: []};
+  const result: {smallerFont: string[]; scaled: string[]; brokenEquations: string[]} = {smallerFont: [], scaled: [], brokenEquations: []};
   for (const table of document.querySelectorAll<HTMLElement>('.export-pdf-chapter table')) {
     if (table.parentElement!.closest('table')) continue;
     const limit = room(table.parentElement!);
@@ -88,6 +92,14 @@ export function fitBookPart(options: {fontScales: number[]; keepTogetherBelow: n
     }
     result.smallerFont.push(`${describe(table)} at ${table.style.fontSize}`);
     if (widthOf(table) > limit + 0.5) scale(table, limit);
+  }
+  // A display equation wider than the text breaks at its operators, where KaTeX lets inline math
+  // break (each of its `.base` boxes ends at a relation or a binary operator), instead of being
+  // scaled down whole: ten terms written out printed at 35 %, glyphs about 5.8 pt.
+  for (const equation of document.querySelectorAll<HTMLElement>('.export-pdf-chapter .katex-display > .katex')) {
+    if (widthOf(equation) <= room(equation.parentElement!) + 0.5) continue;
+    equation.style.whiteSpace = 'normal';
+    result.brokenEquations.push(describe(equation));
   }
   // Only what shows counts: a grid row's negative margins overflow by design, its cards do not.
   const shows = (element: Element) =>
