@@ -32,6 +32,17 @@ describe('capture transforms', {timeout: 60_000}, () => {
     );
   });
 
+  it('labels each KaTeX formula with its TeX source for a screen reader, its drawing kept and its hidden MathML gone', async () => {
+    const captured = await capture(
+      '<p>Attempt <span class="katex"><span class="katex-mathml"><math><semantics><mi>n</mi><annotation encoding="application/x-tex">d_n = 2^{n-1}</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base">dn=2n−1</span></span></span> waits.</p>',
+    );
+    assert.match(
+      captured.html,
+      /<span class="katex" role="img" aria-label="d_n = 2\^\{n-1\}"><span class="katex-html"><span class="base">dn=2n−1<\/span>/,
+    );
+    assert.doesNotMatch(captured.html, /katex-mathml|<math/);
+  });
+
   it('opens a page that shows no title (hide_title) with the doc’s title, and leaves a page with its own h1 alone', async () => {
     const untitled = await capture('<p>Text without a title.</p>');
     assert.match(untitled.html, /<div class="theme-doc-markdown markdown"><header><h1>Setup<\/h1><\/header><p>Text without a title/);

@@ -146,6 +146,7 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   lib.embedsAsLinks(root, pageUrl);
   lib.renameSvgIds(root, settings.svgScope);
   lib.keepDrawnWidths(root);
+  lib.mathForReaders(root);
   lib.breakLongTokens(root, settings.longToken);
 
   const ids: string[] = [];

@@ -4,6 +4,7 @@ import {contentOf} from './capture-page';
 import {snacksAsCode} from './embed-sources';
 import {clickToLoadEmbeds} from './click-to-load';
 import {markLinks} from './mark-links';
+import {mathForReaders} from './math-text';
 import {breakLongTokens} from './long-tokens';
 import {replaceLinkObservers} from './link-observers';
 import {seedRandom} from './seeded-random';
@@ -35,6 +36,7 @@ const PAGE_LIB = {
   keepDrawnWidths,
   breakLongTokens,
   markLinks,
+  mathForReaders,
   seedRandom,
   replaceLinkObservers,
   privateStorage,
