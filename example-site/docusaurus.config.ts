@@ -4,6 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as ExportPdfOptions} from 'docusaurus-plugin-export-pdf';
 import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
+import npm2yarn from '@docusaurus/remark-plugin-npm2yarn';
 import {strictBuild} from './site-settings';
 
 const config: Config = {
@@ -27,8 +28,8 @@ const config: Config = {
     [
       'classic',
       {
-        // Math as sites write it: remark-math with rehype-katex, KaTeX's stylesheet and fonts bundled.
-        docs: {sidebarPath: './sidebars.ts', remarkPlugins: [remarkMath], rehypePlugins: [rehypeKatex]},
+        // Math as sites write it (remark-math with rehype-katex, KaTeX's stylesheet and fonts bundled), and npm2yarn's package manager tabs.
+        docs: {sidebarPath: './sidebars.ts', remarkPlugins: [remarkMath, [npm2yarn, {sync: true}]], rehypePlugins: [rehypeKatex]},
         blog: false,
         theme: {customCss: ['./src/css/custom.css', require.resolve('katex/dist/katex.min.css')]},
       } satisfies Preset.Options,
