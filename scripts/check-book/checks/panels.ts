@@ -86,11 +86,14 @@ export function checkPanels({map}: CheckContext): CheckResult {
     const panels = place.expected.rendered?.panels ?? [];
     const prose = joined(segments, withoutDigits);
     // A panel's first words, its label's own letters left out: a panel that opens with a code
-    // block titled like its tab prints that title as its label.
+    // block titled like its tab prints that title as its label. A panel that says no more than its
+    // label (a schema's "string" tab showing the type "string") keeps it: with no words of its own,
+    // any line of that label would seem to be followed by it.
     const keyOf = (panel: (typeof panels)[number]) => {
       const label = textKey(panel.label);
       const key = textKey(panel.text);
-      return withoutDigits(key.startsWith(label) ? key.slice(label.length) : key).slice(0, THRESHOLDS.panelStartChars);
+      const own = key.startsWith(label) && key.length > label.length ? key.slice(label.length) : key;
+      return withoutDigits(own).slice(0, THRESHOLDS.panelStartChars);
     };
     // The label's line: the first after `from` that the words of a panel with this label follow
     // at once, else the first. `keys` are the first words of every panel of the group with the
@@ -123,7 +126,15 @@ export function checkPanels({map}: CheckContext): CheckResult {
         const at = labelLine(panel, nextLine.get(label) ?? from, keys);
         if (at) {
           labels.set(index, at);
-          nextLine.set(label, at.end);
+          // The next panel with this label looks past this one's words, where they follow its line:
+          // a panel that says "string" under the label "string" holds a line like its label.
+          // Its words count only up to the label's next line, which may be the next panel's (or be its words).
+          const key = keyOf(panel);
+          const words = key ? prose.text.indexOf(key, prose.starts[at.end]) : -1;
+          const next = findLine(segments, label, 0, at.end);
+          const own =
+            words >= 0 && words - prose.starts[at.end]! <= THRESHOLDS.panelLabelGapChars && (!next || words <= prose.starts[next.start]!);
+          nextLine.set(label, own ? prose.starts.findIndex((start) => start >= words + key.length) : at.end);
         } else findings.push({page: place.start + 1, text: `${title}: tab ${quote(panel.label)} not printed as a label`});
       }
       const found = members.filter(({index}) => labels.has(index)).sort((a, b) => labels.get(a.index)!.start - labels.get(b.index)!.start);

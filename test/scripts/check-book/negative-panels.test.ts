@@ -17,19 +17,22 @@ const VERIFY = 'Run acme doctor to see that the queue answers before you deploy.
 const WINDOWS = 'Windows PowerShell users run the installer from an elevated prompt first.';
 const CORE = 'Cross-platform shells on Linux and macOS run the same script through pwsh.';
 
-/** A tab strip whose panels only its script shows (each tab shows its own panel). */
-const tabStrip = (tabs: Array<[label: string, text: string]>) => `<div role="tablist">${tabs
+/** A tab strip whose panels only its script shows (each tab shows its own panel of its strip). */
+const tabStrip = (tabs: Array<[label: string, text: string]>) => `<div class="strip"><div role="tablist">${tabs
   .map(([tab], at) => `<button type="button" role="tab" aria-selected="${at === 0}">${tab}</button>`)
   .join('')}</div>
 ${tabs.map(([, text], at) => `<div role="tabpanel"${at ? ' hidden' : ''}><p>${text}</p></div>`).join('')}
 <script>
-const tabs = [...document.querySelectorAll('[role="tab"]')];
-const panels = [...document.querySelectorAll('[role="tabpanel"]')];
-tabs.forEach((tab, index) => tab.addEventListener('click', () => {
-  tabs.forEach((other, at) => other.setAttribute('aria-selected', String(at === index)));
-  panels.forEach((panel, at) => (panel.hidden = at !== index));
-}));
-</script>`;
+{
+  const strip = document.currentScript.parentElement;
+  const tabs = [...strip.querySelectorAll('[role="tab"]')];
+  const panels = [...strip.querySelectorAll('[role="tabpanel"]')];
+  tabs.forEach((tab, index) => tab.addEventListener('click', () => {
+    tabs.forEach((other, at) => other.setAttribute('aria-selected', String(at === index)));
+    panels.forEach((panel, at) => (panel.hidden = at !== index));
+  }));
+}
+</script></div>`;
 
 /** The setup page as built: npm and Yarn tabs, then a section with words of its own. */
 const SITE_TABS = `${tabStrip([
@@ -38,21 +41,31 @@ const SITE_TABS = `${tabStrip([
 ])}
 <h2 id="verify">Verify</h2><p>${VERIFY}</p>`;
 
+/** The second of two schema tabs both labelled "string", as an API reference's anyOf prints them. */
+const ENUM = 'string Possible values: dealValue, price, userRating';
+
 /**
- * The introduction as built: a group that repeats a label, as a site with two shells' tabs does,
- * then a frame and a click-to-load video preview, which the book owes a link each.
+ * The introduction as built: a group that repeats a label, as a site with two shells' tabs does;
+ * a schema's anyOf whose first panel says no more than its label; then a frame and a click-to-load
+ * video preview, which the book owes a link each.
  */
 const INTRO_TABS = `${tabStrip([
   ['PowerShell', WINDOWS],
   ['PowerShell', CORE],
+])}
+${tabStrip([
+  ['string', 'string'],
+  ['string', ENUM],
 ])}
 <iframe src="/embed/board?queue=emails" title="Queue board"></iframe>
 <article class="yt-lite" role="img" aria-label="Retrying a failed job - YouTube video preview" style="background-image:url(/vi/aqz-KE-bpKQ/hqdefault.jpg)"><button type="button" class="lty-playbtn"></button></article>`;
 
 const label = (text: string) => `<div class="export-pdf-tab-label">${text}</div>`;
 
+/** The introduction's schema panels, in order. */
+const SCHEMA_PANELS = `${label('string')}<p>string</p>${label('string')}<p>${ENUM}</p>`;
 /** The introduction's panels in order. */
-const INTRO_PANELS = `${label('PowerShell')}<p>${WINDOWS}</p>${label('PowerShell')}<p>${CORE}</p>`;
+const INTRO_PANELS = `${label('PowerShell')}<p>${WINDOWS}</p>${label('PowerShell')}<p>${CORE}</p>${SCHEMA_PANELS}`;
 /** The lines the engine prints for the introduction's embeds. */
 const INTRO_EMBEDS = `<p>Queue board: <a href="${SITE_URL}/embed/board?queue=emails">${SITE_URL}/embed/board?queue=emails</a></p>
 <p>Video: Retrying a failed job: <a href="https://www.youtube.com/watch?v=aqz-KE-bpKQ">https://www.youtube.com/watch?v=aqz-KE-bpKQ</a></p>`;
@@ -91,7 +104,7 @@ describe('book checker on tab panels, sections and embeds printed wrong on purpo
   it('passes a book with every panel under its own label and every section with its words', async () => {
     const {failing, result} = await check(`${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`);
     assert.deepEqual(failing, [], JSON.stringify(result('panels')) + JSON.stringify(result('sections')));
-    assert.equal(result('panels').measures.panelsFound, 4);
+    assert.equal(result('panels').measures.panelsFound, 6);
     assert.equal(result('panels').measures.renderedPages, 2);
     assert.equal(result('embeds').measures.linked, 2);
   });
@@ -107,7 +120,7 @@ describe('book checker on tab panels, sections and embeds printed wrong on purpo
     const right = `${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`;
     const {failing, result} = await check(
       right,
-      `${label('PowerShell')}<p>${CORE}</p>${label('PowerShell')}<p>${WINDOWS}</p>${INTRO_EMBEDS}`,
+      `${label('PowerShell')}<p>${CORE}</p>${label('PowerShell')}<p>${WINDOWS}</p>${SCHEMA_PANELS}${INTRO_EMBEDS}`,
     );
     assert.deepEqual(failing, ['panels']);
     assert.equal(result('panels').measures.misplaced, 2);
