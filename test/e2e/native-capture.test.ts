@@ -209,7 +209,11 @@ describe('native engine capture', {timeout: 180_000}, () => {
       assert.match(fromBuild.pages.get('advanced/architecture')!.html, /docusaurus-mermaid-container[^>]*>\s*<svg/);
       const installation = fromBuild.pages.get('getting-started/installation')!.html;
       // Three package-manager panels and two import panels.
-      assert.equal((installation.match(/export-pdf-tab-label/g) ?? []).length, 5, 'every tab panel under its label');
+      assert.equal(
+        (installation.match(/export-pdf-tab-label/g) ?? []).length,
+        9,
+        'every tab panel under its label, the npm2yarn tabs among them',
+      );
       assert.doesNotMatch(installation, /role="tablist"|hidden=""/);
     } finally {
       await host.close();

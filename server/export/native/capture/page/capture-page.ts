@@ -139,6 +139,9 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
       if (text.textContent!.includes(settings.ownOrigin)) text.textContent = text.textContent!.replaceAll(settings.ownOrigin, published);
     }
   }
+  // A themed image (ThemedImage) is built with both variants and shows one; once rendered it holds
+  // only the current theme's. The book is light: the dark variant goes, as the router leaves it out.
+  root.querySelectorAll('[class*="themedComponent--dark"]').forEach((variant) => variant.remove());
   lib.openDetails(root);
   lib.flattenControls(root);
   lib.eagerMedia(root, pageUrl);
