@@ -110,13 +110,16 @@ export function checkPanels({map}: CheckContext): CheckResult {
         });
       return lines.find(follows) ?? lines[0];
     };
-    // Where each panel's label printed, by its index; a group is looked for after its parent's label.
+    // Where each panel's label printed, by its index. A group is looked for after its parent's
+    // label and after the groups before it in the same parent (a schema's fields, each with its
+    // own "Example 1" / "Example 2" tabs, in one request body): groups are numbered in page order.
     const labels = new Map<number, {start: number; end: number}>();
-    let cursor = 0;
+    const cursors = new Map<number | undefined, number>();
     for (const group of [...new Set(panels.map((panel) => panel.group))]) {
       const members = panels.flatMap((panel, index) => (panel.group === group ? [{panel, index}] : []));
       const parent = members[0]!.panel.parent;
-      const from = parent === undefined ? cursor : (labels.get(parent)?.end ?? cursor);
+      const top = cursors.get(undefined) ?? 0;
+      const from = parent === undefined ? top : Math.max(labels.get(parent)?.end ?? top, cursors.get(parent) ?? 0);
       // In the group's own order: the book prints panels in the page's order, which may differ from the tabs'.
       const nextLine = new Map<string, number>();
       for (const {panel, index} of members) {
@@ -147,16 +150,20 @@ export function checkPanels({map}: CheckContext): CheckResult {
       found.forEach(({panel, index}, order) => {
         const label = labels.get(index)!;
         const key = keyOf(panel);
-        const own = key ? prose.text.indexOf(key, prose.starts[label.end]) : prose.starts[label.end]!;
+        // A panel with no words (an API schema's recursive option, empty on the live page) is its label.
+        if (!key) {
+          counts.panelsFound++;
+          return;
+        }
+        const own = prose.text.indexOf(key, prose.starts[label.end]);
         // Not after its own label: perhaps after another of the group's (text repeated in panels is found after its own first).
         const first = prose.starts[labels.get(found[0]!.index)!.start]!;
         // Or its first words after its own label in another order (set side by side on the page).
         const next = found[order + 1];
         const until = next ? prose.starts[labels.get(next.index)!.start]! : prose.text.length;
         const window = 3 * THRESHOLDS.panelStartChars + THRESHOLDS.panelLabelGapChars;
-        const near =
-          own >= 0 && regionOf(own) === order ? own : key ? piecesAt(prose.text, key, prose.starts[label.end]!, until, window) : -1;
-        const at = near >= 0 ? near : key ? prose.text.indexOf(key, first) : -1;
+        const near = own >= 0 && regionOf(own) === order ? own : piecesAt(prose.text, key, prose.starts[label.end]!, until, window);
+        const at = near >= 0 ? near : prose.text.indexOf(key, first);
         const region = at >= 0 ? regionOf(at) : -1;
         if (region === order) {
           counts.panelsFound++;
@@ -168,7 +175,7 @@ export function checkPanels({map}: CheckContext): CheckResult {
           findings.push({page: pageOf[label.start], text: `${title}: the panel of tab ${quote(panel.label)} missing after its label`});
         }
       });
-      if (parent === undefined) cursor = Math.max(cursor, ...found.map(({index}) => labels.get(index)!.end));
+      cursors.set(parent, Math.max(cursors.get(parent) ?? 0, ...found.map(({index}) => labels.get(index)!.end)));
     }
   }
   const rendered = map.chapters.filter((place) => place.expected.rendered).length;

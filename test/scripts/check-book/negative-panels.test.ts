@@ -17,27 +17,31 @@ const VERIFY = 'Run acme doctor to see that the queue answers before you deploy.
 const WINDOWS = 'Windows PowerShell users run the installer from an elevated prompt first.';
 const CORE = 'Cross-platform shells on Linux and macOS run the same script through pwsh.';
 
-/** A tab strip whose panels only its script shows (each tab shows its own panel of its strip). */
-const tabStrip = (tabs: Array<[label: string, text: string]>) => `<div class="strip"><div role="tablist">${tabs
+/**
+ * A tab strip whose panels only its script shows (each tab shows its own panel of its strip; a
+ * strip may sit in another's panel). A panel's text is its HTML; an empty one has no box.
+ */
+const tabStrip = (tabs: Array<[label: string, html: string]>) => `<div class="strip"><div role="tablist">${tabs
   .map(([tab], at) => `<button type="button" role="tab" aria-selected="${at === 0}">${tab}</button>`)
   .join('')}</div>
-${tabs.map(([, text], at) => `<div role="tabpanel"${at ? ' hidden' : ''}><p>${text}</p></div>`).join('')}
+${tabs.map(([, html], at) => `<div role="tabpanel"${at ? ' hidden' : ''}>${html}</div>`).join('')}
 <script>
 {
   const strip = document.currentScript.parentElement;
-  const tabs = [...strip.querySelectorAll('[role="tab"]')];
-  const panels = [...strip.querySelectorAll('[role="tabpanel"]')];
+  const tabs = [...strip.querySelectorAll(':scope > [role="tablist"] > [role="tab"]')];
+  const panels = [...strip.querySelectorAll(':scope > [role="tabpanel"]')];
   tabs.forEach((tab, index) => tab.addEventListener('click', () => {
     tabs.forEach((other, at) => other.setAttribute('aria-selected', String(at === index)));
     panels.forEach((panel, at) => (panel.hidden = at !== index));
   }));
 }
 </script></div>`;
+const para = (text: string) => `<p>${text}</p>`;
 
 /** The setup page as built: npm and Yarn tabs, then a section with words of its own. */
 const SITE_TABS = `${tabStrip([
-  ['npm', NPM],
-  ['Yarn', YARN],
+  ['npm', para(NPM)],
+  ['Yarn', para(YARN)],
 ])}
 <h2 id="verify">Verify</h2><p>${VERIFY}</p>`;
 
@@ -45,17 +49,54 @@ const SITE_TABS = `${tabStrip([
 const ENUM = 'string Possible values: dealValue, price, userRating';
 
 /**
+ * A request body's fields, each with its own tabs of the same labels, as an API reference's schema
+ * prints its examples; the last a oneOf whose first option (a schema that holds itself) is empty.
+ */
+const BODY_FIELDS: Array<[field: string, examples: Array<[label: string, text: string]>]> = [
+  [
+    'name string',
+    [
+      ['Example 1', 'Example: John Doe'],
+      ['Example 2', 'Example: Jane Smith'],
+    ],
+  ],
+  [
+    'isStudent boolean',
+    [
+      ['Example 1', 'Example: true'],
+      ['Example 2', 'Example: false'],
+    ],
+  ],
+  [
+    'condition oneOf',
+    [
+      ['Option 1', ''],
+      ['Option 2', 'operator string Possible values: OR'],
+    ],
+  ],
+];
+const AUTO_EXAMPLE = '{"name": "John Doe", "isStudent": true}';
+
+/**
  * The introduction as built: a group that repeats a label, as a site with two shells' tabs does;
- * a schema's anyOf whose first panel says no more than its label; then a frame and a click-to-load
+ * a schema's anyOf whose first panel says no more than its label; a request body's fields with
+ * tabs of their own (BODY_FIELDS); then a frame and a click-to-load
  * video preview, which the book owes a link each.
  */
 const INTRO_TABS = `${tabStrip([
-  ['PowerShell', WINDOWS],
-  ['PowerShell', CORE],
+  ['PowerShell', para(WINDOWS)],
+  ['PowerShell', para(CORE)],
 ])}
 ${tabStrip([
-  ['string', 'string'],
-  ['string', ENUM],
+  ['string', para('string')],
+  ['string', para(ENUM)],
+])}
+${tabStrip([
+  [
+    'Body',
+    BODY_FIELDS.map(([field, examples]) => para(field) + tabStrip(examples.map(([tab, text]) => [tab, text && para(text)]))).join(''),
+  ],
+  ['Example (auto)', para(AUTO_EXAMPLE)],
 ])}
 <iframe src="/embed/board?queue=emails" title="Queue board"></iframe>
 <article class="yt-lite" role="img" aria-label="Retrying a failed job - YouTube video preview" style="background-image:url(/vi/aqz-KE-bpKQ/hqdefault.jpg)"><button type="button" class="lty-playbtn"></button></article>`;
@@ -64,8 +105,14 @@ const label = (text: string) => `<div class="export-pdf-tab-label">${text}</div>
 
 /** The introduction's schema panels, in order. */
 const SCHEMA_PANELS = `${label('string')}<p>string</p>${label('string')}<p>${ENUM}</p>`;
+/** The request body's panels in order, `swap` printing the second field's examples under each other's label. */
+const bodyPanels = (swap = false) =>
+  `${label('Body')}${BODY_FIELDS.map(
+    ([field, examples], at) =>
+      para(field) + examples.map(([tab], index) => label(tab) + para(examples[swap && at === 1 ? 1 - index : index]![1])).join(''),
+  ).join('')}${label('Example (auto)')}${para(AUTO_EXAMPLE)}`;
 /** The introduction's panels in order. */
-const INTRO_PANELS = `${label('PowerShell')}<p>${WINDOWS}</p>${label('PowerShell')}<p>${CORE}</p>${SCHEMA_PANELS}`;
+const INTRO_PANELS = `${label('PowerShell')}<p>${WINDOWS}</p>${label('PowerShell')}<p>${CORE}</p>${SCHEMA_PANELS}${bodyPanels()}`;
 /** The lines the engine prints for the introduction's embeds. */
 const INTRO_EMBEDS = `<p>Queue board: <a href="${SITE_URL}/embed/board?queue=emails">${SITE_URL}/embed/board?queue=emails</a></p>
 <p>Video: Retrying a failed job: <a href="https://www.youtube.com/watch?v=aqz-KE-bpKQ">https://www.youtube.com/watch?v=aqz-KE-bpKQ</a></p>`;
@@ -104,7 +151,7 @@ describe('book checker on tab panels, sections and embeds printed wrong on purpo
   it('passes a book with every panel under its own label and every section with its words', async () => {
     const {failing, result} = await check(`${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`);
     assert.deepEqual(failing, [], JSON.stringify(result('panels')) + JSON.stringify(result('sections')));
-    assert.equal(result('panels').measures.panelsFound, 6);
+    assert.equal(result('panels').measures.panelsFound, 14);
     assert.equal(result('panels').measures.renderedPages, 2);
     assert.equal(result('embeds').measures.linked, 2);
   });
@@ -120,11 +167,22 @@ describe('book checker on tab panels, sections and embeds printed wrong on purpo
     const right = `${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`;
     const {failing, result} = await check(
       right,
-      `${label('PowerShell')}<p>${CORE}</p>${label('PowerShell')}<p>${WINDOWS}</p>${SCHEMA_PANELS}${INTRO_EMBEDS}`,
+      `${label('PowerShell')}<p>${CORE}</p>${label('PowerShell')}<p>${WINDOWS}</p>${SCHEMA_PANELS}${bodyPanels()}${INTRO_EMBEDS}`,
     );
     assert.deepEqual(failing, ['panels']);
     assert.equal(result('panels').measures.misplaced, 2);
     assert.match(result('panels').findings[0]!.text, /"Introduction": the panel of tab "PowerShell" printed under another label/);
+  });
+
+  it('pairs tab groups of one panel that repeat their labels each with its own lines, and flags one swapped', async () => {
+    const right = `${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`;
+    const {failing, result} = await check(
+      right,
+      `${label('PowerShell')}<p>${WINDOWS}</p>${label('PowerShell')}<p>${CORE}</p>${SCHEMA_PANELS}${bodyPanels(true)}${INTRO_EMBEDS}`,
+    );
+    assert.deepEqual(failing, ['panels']);
+    assert.equal(result('panels').measures.misplaced, 2);
+    assert.match(result('panels').findings[0]!.text, /"Introduction": the panel of tab "Example 1" printed under another label/);
   });
 
   it('flags a frame and a video preview printed with no link to them', async () => {
