@@ -3,11 +3,11 @@ import {readFile, readdir} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import type {OutlineItem as SidebarItem} from '../../contracts/outline';
-import type {HealthReport} from '../../contracts/api';
 import {readManifest} from '../../server/manifest';
 import {SIDEBAR_DOC_IDS, marker} from '../helpers/example-docs';
 import {collapse, pageTexts, pdfStructure} from '../helpers/pdf-structure';
 import {EXAMPLE_SITE, startServerEntry, type RunningEntry} from '../helpers/server-process';
+import {browserStatesUntilRunning} from '../helpers/wait-healthy';
 
 type Structure = Awaited<ReturnType<typeof pdfStructure>>;
 
@@ -290,15 +290,3 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     assert.ok(path.isAbsolute(file));
   });
 });
-
-/** services.browser of /health, polled until it says running (at most 30 s): each state seen once, in order. */
-async function browserStatesUntilRunning(apiUrl: string): Promise<string[]> {
-  const states: string[] = [];
-  const deadline = Date.now() + 30_000;
-  while (states.at(-1) !== 'running' && Date.now() < deadline) {
-    const state = String(((await (await fetch(`${apiUrl}/health`)).json()) as HealthReport).services.browser);
-    if (states.at(-1) !== state) states.push(state);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return states;
-}

@@ -32,3 +32,15 @@ export async function assertHealthy(apiUrl: string): Promise<void> {
   assert.deepEqual(servicesButBrowser(body.services), {api: 'running', site: 'running', fonts: 'complete', store: 'running'});
   assert.notEqual(body.services.browser, 'stopped');
 }
+
+/** services.browser of /health, polled until it says running (at most 30 s): each state seen once, in order. */
+export async function browserStatesUntilRunning(apiUrl: string): Promise<string[]> {
+  const states: string[] = [];
+  const deadline = Date.now() + 30_000;
+  while (states.at(-1) !== 'running' && Date.now() < deadline) {
+    const state = String(((await (await fetch(`${apiUrl}/health`)).json()) as HealthReport).services.browser);
+    if (states.at(-1) !== state) states.push(state);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return states;
+}
