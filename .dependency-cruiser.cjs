@@ -61,7 +61,15 @@ module.exports = {
       severity: 'error',
       comment: 'What ships may not need a dev dependency (peer dependencies are the site’s).',
       from: {path: '^(contracts|plugin|server|client)/'},
-      to: {dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: ['node_modules/@types/']},
+      to: {dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only', 'npm-peer'], pathNot: ['node_modules/@types/']},
+    },
+    {
+      name: 'scale-out-loaded-on-demand',
+      severity: 'error',
+      comment:
+        'The modules that need the optional peers of REDIS_URL and STORE_URL are imported only through loadFor (server/optional-packages.ts): a site without those packages must start.',
+      from: {path: '^(contracts|plugin|server|client)/'},
+      to: {path: '^server/(queue/bullmq-(queue|worker)|store/s3-book-store)[.]ts$', dependencyTypesNot: ['dynamic-import', 'type-only']},
     },
   ],
   options: {

@@ -20,11 +20,14 @@ RUN npm run build:package \
  && mkdir -p /app/site/.docusaurus \
  && cp -R example-site/.docusaurus/docusaurus-plugin-export-pdf /app/site/.docusaurus/
 # What `serve` needs: the compiled package and its runtime dependencies at the
-# lockfile's versions; no Docusaurus, React, TypeScript or test tools.
+# lockfile's versions; no Docusaurus, React, TypeScript or test tools. The image
+# also scales out (compose.scale.yaml), so the optional peers that REDIS_URL and
+# STORE_URL load become dependencies here.
 RUN mkdir /app/export-pdf \
  && cp -R package.json package-lock.json bin lib /app/export-pdf/ \
  && cd /app/export-pdf \
- && npm pkg delete workspaces devDependencies scripts \
+ && node -e "const fs = require('fs'); const p = require('./package.json'); for (const name of Object.keys(p.peerDependenciesMeta)) p.dependencies[name] = p.peerDependencies[name]; fs.writeFileSync('package.json', JSON.stringify(p, null, 2))" \
+ && npm pkg delete workspaces devDependencies scripts peerDependencies peerDependenciesMeta \
  && npm install --omit=dev --omit=peer --ignore-scripts --prefer-offline --no-audit --no-fund
 
 FROM node:20-bookworm-slim

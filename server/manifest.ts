@@ -1,7 +1,8 @@
-import {promises as fs, readFileSync} from 'node:fs';
+import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {MANIFEST_FILE_PATTERN, MANIFEST_VERSION, PLUGIN_NAME, manifestDir, type SiteManifest} from '../contracts/manifest';
 import {NotReady} from './errors';
+import {ownPackage} from './own-package';
 
 export class ManifestNotFoundError extends NotReady {
   constructor(siteDir: string) {
@@ -12,25 +13,11 @@ export class ManifestNotFoundError extends NotReady {
   }
 }
 
-/** This package's version, for messages about manifests written by another one. */
-function packageVersion(): string {
-  // lib/server/ when built, server/ when run from source.
-  for (const up of [['..', '..'], ['..']]) {
-    try {
-      const found = JSON.parse(readFileSync(path.join(__dirname, ...up, 'package.json'), 'utf8')) as {name?: string; version?: string};
-      if (found.name === PLUGIN_NAME && found.version) return found.version;
-    } catch {
-      // Not this directory.
-    }
-  }
-  return 'unknown';
-}
-
 /** A manifest written by another version of the plugin, whose shape this server cannot trust. */
 export class ManifestVersionError extends NotReady {
   constructor(file: string, found: unknown) {
     super(
-      `The export manifest ${file} has format version ${JSON.stringify(found ?? 'none')}; this server (${PLUGIN_NAME} ${packageVersion()}) reads version ${MANIFEST_VERSION}.`,
+      `The export manifest ${file} has format version ${JSON.stringify(found ?? 'none')}; this server (${PLUGIN_NAME} ${ownPackage().version}) reads version ${MANIFEST_VERSION}.`,
       {detail: 'The site was built with another version of the plugin: rebuild the site (docusaurus build), or restart docusaurus start.'},
     );
   }

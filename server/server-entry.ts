@@ -16,8 +16,8 @@ import {killTree} from './export/process-tree';
 import {closeServer, freePort, listen} from './listen';
 import {readManifest, readManifests} from './manifest';
 import {createDevSiteApp, spawnDevServer} from './site/dev-site';
-import {BullmqQueue} from './queue/bullmq-queue';
 import {queueNameOf} from './queue/bullmq-connection';
+import {loadFor} from './optional-packages';
 import {httpSiteProbe} from './site/site-probe';
 import {createStaticSiteApp} from './site/static-site';
 import type {BookStore} from './store/book-store';
@@ -86,6 +86,7 @@ async function startServers(
   const siteProbe = httpSiteProbe(siteOrigin + manifest.baseUrl);
   const {redisUrl} = config.queue;
   const queueName = queueNameOf(manifest, config.queue.name);
+  const BullmqQueue = redisUrl ? (await loadFor('REDIS_URL', () => import('./queue/bullmq-queue.js'))).BullmqQueue : undefined;
   const exporter = await createExporter({
     siteDir,
     store,
@@ -100,17 +101,18 @@ async function startServers(
     queueLimit: config.queueLimit,
     log,
     // With REDIS_URL this server only enqueues: `docusaurus-export-pdf worker` processes run the exports.
-    queue: redisUrl
-      ? () =>
-          new BullmqQueue({
-            redisUrl,
-            queueName,
-            queueLimit: config.queueLimit,
-            retryAfterSeconds: Math.ceil(config.exportTimeoutMs / 1000),
-            maxWaitMs: (config.queueLimit + 1) * config.exportTimeoutMs,
-            log,
-          })
-      : undefined,
+    queue:
+      BullmqQueue && redisUrl
+        ? () =>
+            new BullmqQueue({
+              redisUrl,
+              queueName,
+              queueLimit: config.queueLimit,
+              retryAfterSeconds: Math.ceil(config.exportTimeoutMs / 1000),
+              maxWaitMs: (config.queueLimit + 1) * config.exportTimeoutMs,
+              log,
+            })
+        : undefined,
   });
 
   const fonts = await checkMachine(log);

@@ -5,7 +5,7 @@ import {createExporter} from './create-exporter';
 import {checkMachine} from './machine-check';
 import {closeServer, freePort, listen} from './listen';
 import {queueNameOf, requireRedisUrl} from './queue/bullmq-connection';
-import {ExportWorker} from './queue/bullmq-worker';
+import {loadFor} from './optional-packages';
 import {httpSiteProbe} from './site/site-probe';
 import {openBookStore} from './store/create-book-store';
 import {createStaticSiteApp} from './site/static-site';
@@ -28,6 +28,7 @@ export async function runWorker(siteDirArg: string): Promise<RunningWorker> {
   const manifest = await readBuiltManifest(siteDir);
   const config = loadSiteConfig(siteDir, manifest);
   const redisUrl = requireRedisUrl(config.queue.redisUrl);
+  const {ExportWorker} = await loadFor('REDIS_URL', () => import('./queue/bullmq-worker.js'));
   if (!config.store.s3) await fs.mkdir(config.documentsDir, {recursive: true});
   const store = await openBookStore(config);
 

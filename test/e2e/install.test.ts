@@ -9,6 +9,7 @@ import {chromium, type Browser} from 'playwright-core';
 import type {PrebuiltIndex} from '../../contracts/build-time';
 import {findChromium, sandboxArgs} from '../../server/chromium';
 import {freePort} from '../../server/listen';
+import {OPTIONAL_PACKAGES} from '../../server/optional-packages';
 import {tempDir} from '../helpers/fixtures';
 import {startNpmScriptServer, type NpmScriptServer} from '../helpers/npm-script-server';
 import {packPackage, tarballFiles, tarballText} from '../helpers/packed-package';
@@ -135,6 +136,11 @@ describe(
       const installed = JSON.parse(await readFile(packageFile, 'utf8'));
       assert.ok(installed.dependencies[PACKAGE], `${PACKAGE} is a dependency of the site`);
       assert.ok(existsSync(path.join(siteDir, 'node_modules', '.bin', 'docusaurus-export-pdf')), 'npm linked the bin');
+      // Optional peers: only a site that sets REDIS_URL or STORE_URL installs them.
+      const scaleOut = Object.values(OPTIONAL_PACKAGES)
+        .flat()
+        .filter((name) => existsSync(path.join(siteDir, 'node_modules', name)));
+      assert.deepEqual(scaleOut, [], 'no package of the job queue or the bucket store');
     });
 
     step('docusaurus.config.ts and the package.json scripts, edited as the README says', async () => {
