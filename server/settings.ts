@@ -82,7 +82,7 @@ function yesNo(fallback?: boolean): Joi.Schema {
   return fallback === undefined ? schema : schema.default(fallback);
 }
 
-/** The one declaration of the environment settings: config, usage text and README follow it. */
+/** The one declaration of the environment settings: config, usage text and the manual's table (docs/configuration.md) follow it. */
 export const SETTINGS: readonly Setting[] = [
   {name: 'API_PORT', shown: '3001', summary: 'port of the API', schema: () => port(3001)},
   {name: 'DOCSITE_PORT', shown: '3000', summary: 'port of the site', schema: () => port(3000)},
@@ -184,7 +184,8 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'STORE_URL',
     shown: 'unset, the documents directory',
-    summary: 's3://bucket/prefix: books kept in S3-compatible storage, listed and served from there (AWS_* variables: README)',
+    summary:
+      's3://bucket/prefix: books kept in S3-compatible storage, listed and served from there (AWS_* variables: docs/configuration.md)',
     schema: () =>
       text().custom((url: string, helpers) => {
         const location = parseStoreUrl(url);

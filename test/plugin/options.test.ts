@@ -97,11 +97,11 @@ describe('validateOptions', () => {
     });
   }
 
-  it("are the README's table, option for option", () => {
-    const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('\n## Plugin options\n'), readme.indexOf('\n## Server configuration\n'));
+  it('are the table of docs/configuration.md, option for option', () => {
+    const manual = readFileSync(path.join(__dirname, '..', '..', 'docs', 'configuration.md'), 'utf8');
+    const section = manual.slice(manual.indexOf('\n## Plugin options\n'), manual.indexOf('\n## Server configuration\n'));
     const documented = [...section.matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1]);
-    // `id` names a plugin instance; the README says only one is supported.
+    // `id` names a plugin instance; only one is supported.
     assert.deepEqual(
       documented.sort(),
       optionNames()

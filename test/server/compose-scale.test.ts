@@ -7,7 +7,7 @@ import {readComposeFile, serviceEnvironment} from '../helpers/compose-file';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const {services} = readComposeFile(path.join(REPO_ROOT, 'compose.scale.yaml'));
-/** Read by the AWS SDK itself, not declared in server/settings.ts (README, "Book storage"). */
+/** Read by the AWS SDK itself, not declared in server/settings.ts (docs/configuration.md, "Book storage"). */
 const SDK_VARIABLES = ['AWS_ENDPOINT_URL_S3', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'];
 const EXPORT_SERVICES = ['worker-1', 'worker-2', 'api-1', 'api-2'];
 

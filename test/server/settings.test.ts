@@ -5,11 +5,11 @@ import {describe, it} from 'node:test';
 import {USAGE} from '../../server/cli-usage';
 import {SETTINGS, readSetting, settingNames} from '../../server/settings';
 
-const README = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+const MANUAL = readFileSync(path.join(__dirname, '..', '..', 'docs', 'configuration.md'), 'utf8');
 
-/** The variables the README's "Server configuration" table lists, from the backticked names of its first column. */
-function readmeTableNames(): string[] {
-  const section = README.split('\n## Server configuration\n')[1]!.split('\n## ')[0]!;
+/** The variables the manual's "Server configuration" table lists, from the backticked names of its first column. */
+function manualTableNames(): string[] {
+  const section = MANUAL.split('\n## Server configuration\n')[1]!.split('\n## ')[0]!;
   return section
     .split('\n')
     .filter((line) => line.startsWith('| `'))
@@ -17,8 +17,8 @@ function readmeTableNames(): string[] {
 }
 
 describe('environment settings', () => {
-  it('are each in the README table, which lists no other', () => {
-    assert.deepEqual(readmeTableNames().sort(), settingNames().sort());
+  it('are each in the table of docs/configuration.md, which lists no other', () => {
+    assert.deepEqual(manualTableNames().sort(), settingNames().sort());
   });
 
   it('are each in the usage text with their default', () => {
