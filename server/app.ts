@@ -31,7 +31,7 @@ export function createApp(config: AppConfig, {exporter, siteProbe, store, fonts}
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  // Any page may call the API (CORS in the README's API section), so its answers must stay readable cross-origin.
+  // Any page may call the API (CORS in docs/api.md), so its answers must stay readable cross-origin.
   app.use(helmet({crossOriginResourcePolicy: {policy: 'cross-origin'}}));
   app.use(
     cors({
