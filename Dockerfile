@@ -3,7 +3,7 @@
 # built with this plugin, served by `docusaurus-export-pdf serve` with the site on
 # 3000, the API on 3001 and the PDFs in /app/docs (a host directory mounted there).
 #   docker compose up --build
-# To serve your own site instead, see "Container" in the README.
+# To serve your own site instead, see docs/container.md.
 
 FROM node:20-bookworm-slim AS build
 # docs-to-pdf depends on puppeteer, whose install script would download a browser.

@@ -1,6 +1,6 @@
 // No Docker engine runs where these tests run, so the image is never built
 // here. Instead: the Dockerfile and compose.yaml are read and checked against
-// the README's container section, and the image's CMD runs on this machine with the
+// docs/container.md, and the image's CMD runs on this machine with the
 // image's environment, as a non-root user that (where the machine allows it)
 // cannot create user namespaces, which is what a default Docker container
 // means for Chromium. The ENTRYPOINT (tini) is not run: it only forwards
