@@ -42,10 +42,16 @@ describe('the plugin texts', () => {
     assert.deepEqual(Object.fromEntries([...THEME_DEFAULTS].sort()), Object.fromEntries(Object.entries(en).sort()));
   });
 
-  it('ship in at least the eleven locales the README lists, and three right-to-left ones', () => {
-    for (const locale of ['en', 'fr', 'de', 'es', 'pt-BR', 'it', 'ja', 'ko', 'zh-Hans', 'zh-Hant', 'ru', 'ar', 'he', 'fa']) {
+  it('ship in the fourteen locales docs/book.md lists, three right-to-left ones among them, and no other', () => {
+    const locales = ['en', 'fr', 'de', 'es', 'pt-BR', 'it', 'ja', 'ko', 'zh-Hans', 'zh-Hant', 'ru', 'ar', 'he', 'fa'];
+    for (const locale of locales) {
       assert.ok(SHIPPED_MESSAGES[locale], locale);
     }
+    const manual = readFileSync(path.join(ROOT, 'docs', 'book.md'), 'utf8').replace(/\s+/g, ' ');
+    const listed = /Docusaurus' theme does \(`getDefaultCodeTranslationMessages`\), in \*\*([^*]+)\*\*/.exec(manual)?.[1];
+    assert.ok(listed, 'docs/book.md lists the shipped locales');
+    assert.deepEqual(listed.split(/, | and /), locales);
+    assert.deepEqual(Object.keys(SHIPPED_MESSAGES).sort(), [...locales].sort());
   });
 
   for (const [locale, messages] of Object.entries(SHIPPED_MESSAGES)) {
