@@ -12,7 +12,7 @@ const ENV_VARIABLES = ['PUPPETEER_EXECUTABLE_PATH', 'CHROME_PATH'] as const;
  * around it, so it prints without the print compositor, storage service and heavier browser
  * process of the full Chromium. On the 1,000-doc benchmark it printed the same book (text,
  * outline and rendered pages equal) with a peak sum of RSS of 973-1,002 MB against 1,345 MB
- * (README, "Benchmark").
+ * (docs/engines.md, "Memory").
  */
 const SYSTEM_PATHS = [
   '/usr/bin/chromium-headless-shell',
