@@ -109,4 +109,21 @@ describe('validateOptions', () => {
         .sort(),
     );
   });
+
+  it("are in the README's short table with the defaults docs/configuration.md gives", () => {
+    const rows = (file: string) =>
+      new Map(
+        [...readFileSync(path.join(__dirname, '..', '..', file), 'utf8').matchAll(/^\| `(\w+)` \| ([^|]+) \|/gm)].map((match) => [
+          match[1]!,
+          match[2]!,
+        ]),
+      );
+    const manual = rows('docs/configuration.md');
+    const readme = rows('README.md');
+    assert.ok(readme.size >= 5, `${readme.size} options in the README`);
+    for (const [name, shown] of readme) {
+      assert.ok(optionNames().includes(name), `${name} is an option`);
+      assert.equal(shown, manual.get(name), `${name}'s default`);
+    }
+  });
 });
