@@ -204,7 +204,7 @@ const schema = Joi.object<PluginOptions>({
   buildTime: buildTimeSchema,
 });
 
-/** Every option the schema declares, for the test that holds the README's table to it. */
+/** Every option the schema declares, for the test that holds the table of docs/configuration.md to it. */
 export function optionNames(): string[] {
   return Object.keys((schema.describe() as {keys: Record<string, unknown>}).keys);
 }

@@ -4,7 +4,7 @@ import {chromium, type Browser} from 'playwright-core';
 import {findChromium, sandboxArgs} from '../../server/chromium';
 import {startServerEntry, type RunningEntry} from './server-process';
 
-/** Where the browser tests leave their screenshots (gitignored; the README's come from here). */
+/** Where the browser tests leave their screenshots (gitignored; the README's and the manual's come from here). */
 export const SCREENSHOTS = path.join(__dirname, '..', '..', '.test-output');
 
 /**
