@@ -52,6 +52,8 @@ describe('Export PDF button in a real browser', {timeout: 400_000}, () => {
         seen.some((step) => capturing.test(step.text)),
         JSON.stringify(seen),
       );
+      // The part being printed counts from 1.
+      assert.ok(!seen.some((step) => /part 0 of/.test(step.text)), JSON.stringify(seen));
       const percents = seen.map((step) => step.percent);
       assert.deepEqual(
         percents,

@@ -36,8 +36,9 @@ function ProgressStep({progress}: {progress?: ExportProgress}): ReactNode {
       return counted ? (
         <Translate
           id="theme.ExportPdf.progress.renderCounted"
-          description="Export progress: parts of the book printed of all"
-          values={values}
+          description="Export progress: the part of the book being printed, of all"
+          // The part being printed, counted from 1: "part 0 of 2" read as if nothing had begun.
+          values={{...values, done: Math.min(values.done + 1, values.total)}}
         >
           {'Printing: part {done} of {total}'}
         </Translate>
