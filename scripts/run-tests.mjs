@@ -34,5 +34,8 @@ run(process.execPath, [
   '--test',
   '--test-concurrency=1',
   '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  '--test-reporter=./scripts/slowest-files.mjs',
+  '--test-reporter-destination=stdout',
   ...testFiles(path.join(root, 'test')).sort(),
 ]);
