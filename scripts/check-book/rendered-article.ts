@@ -88,11 +88,28 @@ export async function expandArticle(timeoutMs: number, notPrinted: string): Prom
       );
       const selected = tabs.find((tab) => tab.getAttribute('aria-selected') === 'true');
       const parts: string[] = [];
+      // What each tab pressed so far showed. A panel a script fills after the press (an API
+      // theme's code sample, made in an effect, then rendered in a later task) still shows the
+      // previous tab's text when the DOM first falls quiet on a busy machine: it gets up to
+      // CHANGE_MS more to change, after which the same text is taken as the panel's own (capture
+      // does the same: mountTabPanels in server/export/native/capture/page/tab-panels.ts).
+      const CHANGE_MS = 1_500;
+      const texts = new Set<string>();
+      const shownNow = () => [...element.querySelectorAll('[role="tabpanel"]')].filter((panel) => owned(panel) && visible(panel));
+      const textNow = () =>
+        shownNow()
+          .map((panel) => panel.textContent ?? '')
+          .join('');
       for (const tab of tabs) {
         if (Date.now() > deadline) break;
         tab.click();
         await settle();
-        const shown = [...element.querySelectorAll('[role="tabpanel"]')].filter((panel) => owned(panel) && visible(panel));
+        for (const until = Math.min(deadline, Date.now() + CHANGE_MS); texts.has(textNow()) && Date.now() < until;) {
+          await sleep(50);
+          await settle();
+        }
+        texts.add(textNow());
+        const shown = shownNow();
         const label = document.createElement('p');
         label.setAttribute('data-check-tab-label', '');
         label.textContent = tab.textContent?.trim() ?? '';

@@ -77,6 +77,30 @@ const BODY_FIELDS: Array<[field: string, examples: Array<[label: string, text: s
 ];
 const AUTO_EXAMPLE = '{"name": "John Doe", "isStudent": true}';
 
+const FETCH = 'fetch("https://queue.example/jobs", requestOptions).then((response) => response.json())';
+const JQUERY = '$.ajax({url: "https://queue.example/jobs", method: "GET"}).done((jobs) => console.log(jobs))';
+/**
+ * Two code samples, as an API theme's code generator fills them: the pressed tab's panel shows the
+ * previous sample until the generator's answer renders, here 300 ms later (a busy machine).
+ */
+const LATE_SAMPLES = `<div class="late"><div role="tablist"><button type="button" role="tab" aria-selected="true">FETCH</button><button type="button" role="tab" aria-selected="false">JQUERY</button></div>
+<div role="tabpanel"><p>${FETCH}</p></div><div role="tabpanel" hidden><p></p></div>
+<script>
+{
+  const strip = document.currentScript.parentElement;
+  const tabs = [...strip.querySelectorAll(':scope > [role="tablist"] > [role="tab"]')];
+  const panels = [...strip.querySelectorAll(':scope > [role="tabpanel"]')];
+  const codes = [${JSON.stringify(FETCH)}, ${JSON.stringify(JQUERY)}];
+  tabs.forEach((tab, index) => tab.addEventListener('click', () => {
+    const before = panels.find((panel) => !panel.hidden).textContent;
+    tabs.forEach((other, at) => other.setAttribute('aria-selected', String(at === index)));
+    panels.forEach((panel, at) => (panel.hidden = at !== index));
+    panels[index].firstChild.textContent = before;
+    setTimeout(() => (panels[index].firstChild.textContent = codes[index]), 300);
+  }));
+}
+</script></div>`;
+
 /**
  * The introduction as built: a group that repeats a label, as a site with two shells' tabs does;
  * a schema's anyOf whose first panel says no more than its label; a request body's fields with
@@ -98,6 +122,7 @@ ${tabStrip([
   ],
   ['Example (auto)', para(AUTO_EXAMPLE)],
 ])}
+${LATE_SAMPLES}
 <iframe src="/embed/board?queue=emails" title="Queue board"></iframe>
 <article class="yt-lite" role="img" aria-label="Retrying a failed job - YouTube video preview" style="background-image:url(/vi/aqz-KE-bpKQ/hqdefault.jpg)"><button type="button" class="lty-playbtn"></button></article>`;
 
@@ -111,8 +136,10 @@ const bodyPanels = (swap = false) =>
     ([field, examples], at) =>
       para(field) + examples.map(([tab], index) => label(tab) + para(examples[swap && at === 1 ? 1 - index : index]![1])).join(''),
   ).join('')}${label('Example (auto)')}${para(AUTO_EXAMPLE)}`;
+/** The code samples' panels in order. */
+const SAMPLE_PANELS = `${label('FETCH')}${para(FETCH)}${label('JQUERY')}${para(JQUERY)}`;
 /** The introduction's panels in order. */
-const INTRO_PANELS = `${label('PowerShell')}<p>${WINDOWS}</p>${label('PowerShell')}<p>${CORE}</p>${SCHEMA_PANELS}${bodyPanels()}`;
+const INTRO_PANELS = `${label('PowerShell')}<p>${WINDOWS}</p>${label('PowerShell')}<p>${CORE}</p>${SCHEMA_PANELS}${bodyPanels()}${SAMPLE_PANELS}`;
 /** The lines the engine prints for the introduction's embeds. */
 const INTRO_EMBEDS = `<p>Queue board: <a href="${SITE_URL}/embed/board?queue=emails">${SITE_URL}/embed/board?queue=emails</a></p>
 <p>Video: Retrying a failed job: <a href="https://www.youtube.com/watch?v=aqz-KE-bpKQ">https://www.youtube.com/watch?v=aqz-KE-bpKQ</a></p>`;
@@ -151,7 +178,7 @@ describe('book checker on tab panels, sections and embeds printed wrong on purpo
   it('passes a book with every panel under its own label and every section with its words', async () => {
     const {failing, result} = await check(`${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`);
     assert.deepEqual(failing, [], JSON.stringify(result('panels')) + JSON.stringify(result('sections')));
-    assert.equal(result('panels').measures.panelsFound, 14);
+    assert.equal(result('panels').measures.panelsFound, 16);
     assert.equal(result('panels').measures.renderedPages, 2);
     assert.equal(result('embeds').measures.linked, 2);
   });
@@ -167,7 +194,7 @@ describe('book checker on tab panels, sections and embeds printed wrong on purpo
     const right = `${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`;
     const {failing, result} = await check(
       right,
-      `${label('PowerShell')}<p>${CORE}</p>${label('PowerShell')}<p>${WINDOWS}</p>${SCHEMA_PANELS}${bodyPanels()}${INTRO_EMBEDS}`,
+      `${label('PowerShell')}<p>${CORE}</p>${label('PowerShell')}<p>${WINDOWS}</p>${SCHEMA_PANELS}${bodyPanels()}${SAMPLE_PANELS}${INTRO_EMBEDS}`,
     );
     assert.deepEqual(failing, ['panels']);
     assert.equal(result('panels').measures.misplaced, 2);
@@ -178,7 +205,7 @@ describe('book checker on tab panels, sections and embeds printed wrong on purpo
     const right = `${label('npm')}<p>${NPM}</p>${label('Yarn')}<p>${YARN}</p>${verify(`<p>${VERIFY}</p>`)}`;
     const {failing, result} = await check(
       right,
-      `${label('PowerShell')}<p>${WINDOWS}</p>${label('PowerShell')}<p>${CORE}</p>${SCHEMA_PANELS}${bodyPanels(true)}${INTRO_EMBEDS}`,
+      `${label('PowerShell')}<p>${WINDOWS}</p>${label('PowerShell')}<p>${CORE}</p>${SCHEMA_PANELS}${bodyPanels(true)}${SAMPLE_PANELS}${INTRO_EMBEDS}`,
     );
     assert.deepEqual(failing, ['panels']);
     assert.equal(result('panels').measures.misplaced, 2);
