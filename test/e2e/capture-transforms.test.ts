@@ -191,7 +191,9 @@ describe('capture transforms', {timeout: 60_000}, () => {
     const captured = await capture(
       '<div class="player" style="background:#000"><video controls><source src="/media/demo.mp4" type="video/mp4"></video></div>' +
         '<video title="Queue walkthrough" poster="/img/walkthrough.png" src="/media/walkthrough.webm"></video>' +
-        '<audio controls src="/media/jingle.mp3"></audio>',
+        '<audio controls src="/media/jingle.mp3"></audio>' +
+        // A screen recording shown once its first frame loads: the line in its place must show.
+        '<div class="screen" style="opacity:0"><div class="screen-header"></div><video src="/media/recording.webm"></video></div>',
     );
     assert.doesNotMatch(captured.html, /<(video|audio|source)\b|class="player"/);
     assert.match(captured.html, /<p class="export-pdf-embed">Video: <a href="http:\/\/[^"]+\/media\/demo\.mp4"/);
@@ -200,6 +202,15 @@ describe('capture transforms', {timeout: 60_000}, () => {
       /<img src="http:\/\/[^"]+\/img\/walkthrough\.png" alt="Queue walkthrough"><p class="export-pdf-embed">Video: Queue walkthrough: <a href="http:\/\/[^"]+\/media\/walkthrough\.webm"/,
     );
     assert.match(captured.html, /<p class="export-pdf-embed">Audio: <a href="http:\/\/[^"]+\/media\/jingle\.mp3"/);
+    // The line reads as the site's public address, where a reader finds the file.
+    assert.match(
+      captured.html.replaceAll('<wbr>', ''),
+      /<p class="export-pdf-embed">Audio: <a [^>]+>https:\/\/docs\.example\.com\/media\/jingle\.mp3<\/a>/,
+    );
+    assert.match(
+      captured.html,
+      /<div class="screen" style="opacity: 1 !important;"><div class="screen-header"><\/div><p class="export-pdf-embed">Video: <a href="http:\/\/[^"]+\/media\/recording\.webm"/,
+    );
   });
 
   it('treats links to the site’s public URL as links within the site', async () => {

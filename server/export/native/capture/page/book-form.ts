@@ -101,16 +101,29 @@ export function flattenControls(root: Element): void {
  * same way (a video without a poster prints as a black box with its controls),
  * a video's poster image above its line.
  */
-export function embedsAsLinks(root: Element, pageUrl: string): void {
+export function embedsAsLinks(root: Element, pageUrl: string, publicBase: string): void {
   const usable = (src: string | null | undefined): src is string => !!src && !src.startsWith('about:') && !src.startsWith('javascript:');
+  // The line shows where a reader finds the file: the site's public address, not the one the
+  // export read the page at (the link itself is resolved with the page's other links).
+  const here = new URL(pageUrl).origin;
+  const published = new URL(publicBase).origin;
   const linkLine = (label: string, url: string) => {
     const line = root.ownerDocument.createElement('p');
     line.className = 'export-pdf-embed';
     const link = root.ownerDocument.createElement('a');
     link.href = url;
-    link.textContent = url;
+    link.textContent = url.startsWith(`${here}/`) ? published + url.slice(here.length) : url;
     line.append(`${label}: `, link);
     return line;
+  };
+  // A wrapper that shows its player only once it has loaded (opacity 0 or hidden until a script
+  // sees the video's first frame) would hide the line too: its place would print blank.
+  const reveal = (node: Node) => {
+    for (let box = node.parentElement; box && box !== root; box = box.parentElement) {
+      const style = box.ownerDocument.defaultView?.getComputedStyle(box) ?? box.style;
+      if (Number(style.opacity || 1) === 0) (box as HTMLElement).style.setProperty('opacity', '1', 'important');
+      if (style.visibility === 'hidden') (box as HTMLElement).style.setProperty('visibility', 'visible', 'important');
+    }
   };
   // A wrapper that only sized the element (a 16:9 box, often black) goes with it.
   const replace = (element: Element, nodes: Node[]) => {
@@ -125,6 +138,7 @@ export function embedsAsLinks(root: Element, pageUrl: string): void {
       box = box.parentElement;
     }
     box.replaceWith(...nodes);
+    if (nodes[0]) reveal(nodes[0]);
   };
   for (const frame of root.querySelectorAll('iframe')) {
     const src = frame.getAttribute('src');

@@ -146,7 +146,7 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   lib.flattenControls(root);
   lib.eagerMedia(root, pageUrl);
   lib.snacksAsCode(root);
-  lib.embedsAsLinks(root, pageUrl);
+  lib.embedsAsLinks(root, pageUrl, settings.publicBase);
   lib.renameSvgIds(root, settings.svgScope);
   lib.keepDrawnWidths(root);
   lib.mathForReaders(root);
