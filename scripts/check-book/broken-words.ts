@@ -49,7 +49,8 @@ export function brokenWords(items: TextItem[], {words, pairs}: ArticleWords): Br
     const wrapped = b.baseline < a.baseline - 0.5 * Math.max(a.size, b.size) && b.x0 < a.x1;
     // A code block wraps its long lines anywhere (notify_backup_listener / s): that is code, not prose.
     if (!wrapped || a.mono || b.mono) continue;
-    const before = /(?:^|[^\p{L}\p{M}-])(\p{L}+)$/u.exec(a.str)?.[1];
+    // Letters after an apostrophe end a contraction or a possessive ("Here’s"), a whole word.
+    const before = /(?:^|[^\p{L}\p{M}'’ʼ-])(\p{L}+)$/u.exec(a.str)?.[1];
     const after = /^(\p{L}+)(?:$|[^\p{L}\p{M}])/u.exec(b.str)?.[1];
     // At a camelCase hump ("startTime" / "Stamp", its pieces drawn as items of their own) is where
     // capture offers a long token a break (long-tokens.ts), not inside a word.

@@ -210,6 +210,11 @@ describe('words broken over two lines', () => {
     assert.deepEqual(brokenWords(cell('acme.config.pro', 'duction.yaml'), article), []);
     assert.deepEqual(brokenWords(cell('Place it in', 'side panels'), article), []);
     assert.deepEqual(brokenWords(cell('東京', '都庁舎'), article), []);
+    // A line that ends in a contraction ("Here’s") ends with a whole word: its "s" and the next
+    // line's "how" are no broken "show".
+    const contraction = articleWords('How do I show a custom page? It is sometimes required. Here’s how to enable it.', 4);
+    assert.deepEqual(brokenWords(cell('sometimes required. Here’s', 'how to enable it:'), contraction), []);
+    assert.deepEqual(brokenWords(cell("sometimes required. Here's", 'how to enable it:'), contraction), []);
     // "startTimeStamp" broken at a hump, its pieces items of their own: "Time" / "Stamp" is no "timestamp".
     const withTimestamp = articleWords('startTimeStamp is the timestamp', 4);
     const item = (str: string, x0: number, x1: number, baseline: number): TextItem => ({
