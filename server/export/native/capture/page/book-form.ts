@@ -120,9 +120,10 @@ export function embedsAsLinks(root: Element, pageUrl: string, publicBase: string
   // sees the video's first frame) would hide the line too: its place would print blank.
   const reveal = (node: Node) => {
     for (let box = node.parentElement; box && box !== root; box = box.parentElement) {
-      const style = box.ownerDocument.defaultView?.getComputedStyle(box) ?? box.style;
-      if (Number(style.opacity || 1) === 0) (box as HTMLElement).style.setProperty('opacity', '1', 'important');
-      if (style.visibility === 'hidden') (box as HTMLElement).style.setProperty('visibility', 'visible', 'important');
+      // Its own style, and the style sheets' where the copy is in a document (a detached copy has none).
+      const styles = [box.style, ...(box.isConnected ? [getComputedStyle(box)] : [])];
+      if (styles.some((style) => style.opacity !== '' && Number(style.opacity) === 0)) box.style.setProperty('opacity', '1', 'important');
+      if (styles.some((style) => style.visibility === 'hidden')) box.style.setProperty('visibility', 'visible', 'important');
     }
   };
   // A wrapper that only sized the element (a 16:9 box, often black) goes with it.
