@@ -6,6 +6,7 @@ import {findChromium, sandboxArgs} from '../../server/chromium';
 import {closeServer, freePort, listen} from '../../server/listen';
 import {createStaticSiteApp} from '../../server/site/static-site';
 import {NAME_SHIM} from '../../server/export/native/shared/export-page';
+import {PageRequests} from '../../server/export/native/shared/page-requests';
 import {runPool} from '../../server/export/native/shared/run-pool';
 import {INTERACTIVE_PANELS} from '../../server/export/native/shared/interactive-panels';
 import {expandArticle, type RenderedArticle} from './rendered-article';
@@ -17,8 +18,21 @@ const PAGE_TIMEOUT_MS = 60_000;
 /** Pages rendered at once. */
 const TABS = 2;
 
-/** Waits until the page has loaded, its fonts are ready and its DOM has been quiet for `quietMs`. */
-async function settle(page: Page, quietMs: number, timeoutMs: number): Promise<void> {
+/**
+ * Waits until the page has loaded, its fonts are ready and its DOM has been quiet for `quietMs`,
+ * then while it has code or data in flight that it may draw from (page-requests.ts), until those
+ * have ended and it is quiet again.
+ */
+async function settle(page: Page, requests: PageRequests, quietMs: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  await quiet(page, quietMs, timeoutMs);
+  while (requests.pending() > 0 && Date.now() < deadline) {
+    await requests.drained(deadline);
+    await quiet(page, quietMs, Math.max(0, deadline - Date.now()));
+  }
+}
+
+async function quiet(page: Page, quietMs: number, timeoutMs: number): Promise<void> {
   await page.evaluate(
     async (quiet, timeout) => {
       const deadline = Date.now() + timeout;
@@ -76,6 +90,7 @@ export async function renderArticles(
     // otherwise follow the other tab's presses.
     const pages = await Promise.all(Array.from({length: TABS}, async () => (await browser!.createBrowserContext()).newPage()));
     const free = [...pages];
+    const requests = new Map(pages.map((page) => [page, new PageRequests(page)]));
     for (const page of pages) {
       await page.setViewport(VIEWPORT);
       // What tsx compiles the page functions with names them through __name.
@@ -86,7 +101,7 @@ export async function renderArticles(
         const page = free.pop()!;
         try {
           await page.goto(`http://127.0.0.1:${port}${chapter.permalink}`, {waitUntil: 'load', timeout: PAGE_TIMEOUT_MS});
-          await settle(page, 300, 10_000);
+          await settle(page, requests.get(page)!, 300, 10_000);
           articles.set(chapter.key, await page.evaluate(expandArticle, PAGE_TIMEOUT_MS, INTERACTIVE_PANELS.join(', ')));
         } catch (error) {
           log(`${chapter.permalink} did not render (${(error as Error).message}): its built HTML stands for it`);

@@ -1,11 +1,11 @@
 import {readFile} from 'node:fs/promises';
-import type {Page} from 'puppeteer-core';
 import type {Chapter} from '../../book-plan';
 import {closePage, type ExportBrowser} from '../shared/export-page';
 import {withoutDocSidebar} from './built-html';
 import {openParserPage} from './parser-page';
 import {capturePage, pageStyles, type CaptureSettings, type CapturedPage, type PageStyles} from './page/capture-page';
-import {settlePage, showRoute} from './page/route';
+import {showRoute} from './page/route';
+import {settleRendered} from './settle-rendered';
 import {fnv1a} from '../shared/fnv1a';
 import {INTERACTIVE_PANELS} from '../shared/interactive-panels';
 import {closeSiteTab, loadSiteAt, openSiteTab, type SiteTab} from './site-tab';
@@ -55,8 +55,6 @@ export type FreshCapture = Capture & {
   moved: Array<{key: string; reasons: string[]}>;
 };
 
-/** Idle after the last DOM change before a page counts as rendered: covers effects that run after the route. */
-const QUIET_MS = 16;
 /**
  * A tab moved through many routes slows down (measured on 1,045 docs: 10 pages/s for the first
  * 300 of 1,045, 1.5 pages/s past 800), so each tab is replaced after this many.
@@ -91,7 +89,8 @@ function settingsFor(chapter: Chapter, options: CaptureOptions): CaptureSettings
   };
 }
 
-async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions): Promise<CapturedPage> {
+async function captureOne(tab: SiteTab, chapter: Chapter, options: CaptureOptions): Promise<CapturedPage> {
+  const page = tab.page;
   const url = options.origin + chapter.permalink;
   // As a page loaded afresh seeds itself (page-lib.ts): the same random numbers either way.
   await page.evaluate((path) => window.__exportPdfLib?.seedRandom(path), new URL(url).pathname.replace(/\/+$/, ''));
@@ -113,11 +112,7 @@ async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions)
   if (!(await page.evaluate(showRoute, chapter.permalink, options.pageTimeoutMs).catch(() => false))) {
     await loadSiteAt(page, url, options.pageTimeoutMs);
   }
-  const warnings = await page.evaluate(settlePage, {
-    mermaidDiagrams: chapter.mermaidDiagrams,
-    quietMs: QUIET_MS,
-    timeoutMs: options.pageTimeoutMs,
-  });
+  const warnings = await settleRendered(page, tab.requests, chapter.mermaidDiagrams, options.pageTimeoutMs);
   // A lazy tab group has only its chosen panel in the page: each of its tabs is selected in turn.
   await page.evaluate(
     (timeoutMs) => {
@@ -133,9 +128,7 @@ async function captureOne(page: Page, chapter: Chapter, options: CaptureOptions)
   ) {
     warnings.push('the page crashed while its tabs were shown one by one: its lazy tab groups print their chosen panel only');
     await loadSiteAt(page, url, options.pageTimeoutMs);
-    warnings.push(
-      ...(await page.evaluate(settlePage, {mermaidDiagrams: chapter.mermaidDiagrams, quietMs: QUIET_MS, timeoutMs: options.pageTimeoutMs})),
-    );
+    warnings.push(...(await settleRendered(page, tab.requests, chapter.mermaidDiagrams, options.pageTimeoutMs)));
   }
   const built = options.builtPages?.get(chapter.key);
   const ownAddress = built && !(await readFile(built, 'latin1')).includes(new URL(options.origin).host);
@@ -218,7 +211,7 @@ export async function captureChapters(browser: ExportBrowser, chapters: Chapter[
   let loadedTab = options.siteTab;
   const siteOrigin = new URL(options.origin).origin;
   const captureInTab = async (tab: SiteTab, chapter: Chapter) => {
-    const captured = await captureOne(tab.page, chapter, options);
+    const captured = await captureOne(tab, chapter, options);
     tab.routes++;
     // The tab's scripts, those of earlier routes included: a superset of what the page ran.
     scripts.set(chapter.key, [...tab.scripts]);

@@ -2,6 +2,7 @@ import {readFile} from 'node:fs/promises';
 import type {HTTPRequest, HTTPResponse, Page} from 'puppeteer-core';
 import {closePage, openExportPage, type ExportBrowser} from '../shared/export-page';
 import {isRuntimeScript, type BuiltFile} from './capture-cache';
+import {PageRequests} from '../shared/page-requests';
 import {PAGE_LIB_SCRIPT} from './page/page-lib';
 import {showRoute} from './page/route';
 
@@ -27,12 +28,14 @@ export type SiteTab = {
   runtime?: string;
   /** Routes captured in it. */
   routes: number;
+  /** What its page has in flight that the page may draw from. */
+  requests: PageRequests;
 };
 
 /** Opens a tab for `origin` that records the site's scripts it loads; the site loads at its first page. */
 export async function openSiteTab(browser: ExportBrowser, origin: string): Promise<SiteTab> {
   const page = await openExportPage(browser, CAPTURE_VIEWPORT_WIDTH, PAGE_LIB_SCRIPT);
-  const tab: SiteTab = {page, origin, scripts: new Set(), routes: 0};
+  const tab: SiteTab = {page, origin, scripts: new Set(), routes: 0, requests: new PageRequests(page)};
   page.on('request', (request) => {
     if (request.resourceType() !== 'script') return;
     const url = new URL(request.url());
@@ -88,6 +91,7 @@ async function showAfresh(page: Page, url: string, timeoutMs: number): Promise<v
 }
 
 export function closeSiteTab(tab: SiteTab): Promise<void> {
+  tab.requests.stop();
   return closePage(tab.page);
 }
 

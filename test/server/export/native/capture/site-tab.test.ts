@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import type {Page} from 'puppeteer-core';
+import type {PageRequests} from '../../../../../server/export/native/shared/page-requests';
 import {KeptSiteTab, stillCurrent, type SiteTab} from '../../../../../server/export/native/capture/site-tab';
 
 const ORIGIN = 'http://localhost:3000';
@@ -27,6 +28,7 @@ function tabAt(origin: string | Error, runtime: string | null = RUNTIME): SiteTa
     scripts: new Set(['/assets/js/main.5e6f.js']),
     runtime: runtime ?? undefined,
     routes: 1,
+    requests: {stop: () => undefined} as unknown as PageRequests,
     closed: () => closed,
   };
 }

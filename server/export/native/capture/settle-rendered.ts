@@ -1,0 +1,29 @@
+import type {Page} from 'puppeteer-core';
+import type {PageRequests} from '../shared/page-requests';
+import {settlePage} from './page/route';
+
+/** Idle after the last DOM change before a page counts as rendered: covers effects that run after the route. */
+const QUIET_MS = 16;
+/**
+ * Idle after the page's requests have ended: what a script fetched is parsed and drawn in later
+ * tasks (Swagger UI resolves its spec, then renders), which may start further requests.
+ */
+const QUIET_AFTER_REQUESTS_MS = 200;
+
+/**
+ * Waits until a page shown in a capture tab is drawn: what settlePage waits for, then, while the
+ * page has code, styles or data in flight that it may draw from (page-requests.ts), for those and
+ * a spell without DOM changes after them. Gives up at the deadline and says what was missing.
+ */
+export async function settleRendered(page: Page, requests: PageRequests, mermaidDiagrams: number, timeoutMs: number): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  const settle = (quietMs: number) => page.evaluate(settlePage, {mermaidDiagrams, quietMs, timeoutMs: Math.max(0, deadline - Date.now())});
+  let warnings = await settle(QUIET_MS);
+  while (requests.pending() > 0 && Date.now() < deadline) {
+    await requests.drained(deadline);
+    warnings = await settle(QUIET_AFTER_REQUESTS_MS);
+  }
+  const left = requests.pending();
+  if (left > 0) warnings.push(`${left} request(s) the page made had not ended at its deadline: what they bring may be missing`);
+  return warnings;
+}
