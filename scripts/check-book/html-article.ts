@@ -41,7 +41,8 @@ export type ChromeText = {kind: ChromeKind; parts: string[]};
 export type ChromeKind = 'edit-this-page' | 'last-updated' | 'copyright' | 'toc-mobile' | 'breadcrumbs' | 'pagination';
 
 /** Not meant to print: left out of the expected text. */
-const NOT_PRINTED = ['script', 'style', 'noscript', 'template', 'button', '.hash-link', '.katex-mathml', 'svg'];
+// A disclosure's button names what it shows (book-form.ts): it prints as its content.
+const NOT_PRINTED = ['script', 'style', 'noscript', 'template', 'button:not([aria-expanded])', '.hash-link', '.katex-mathml', 'svg'];
 const FORM_CONTROLS = ['input', 'textarea', 'select', 'option', 'datalist', 'meter', 'progress'];
 /** Chrome that may sit inside the content root; the engine removes it. */
 const CHROME_IN_CONTENT = [
@@ -198,7 +199,7 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
     .filter(Boolean);
   const buttons = [
     ...root
-      .find('button')
+      .find('button:not([aria-expanded])')
       .map((_, element) => clean($(element).text()))
       .get(),
     ...root

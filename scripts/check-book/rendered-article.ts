@@ -61,7 +61,9 @@ export async function expandArticle(timeoutMs: number, notPrinted: string): Prom
   const textOf = (html: string) => {
     const holder = document.createElement('template');
     holder.innerHTML = html;
-    holder.content.querySelectorAll('script, style, noscript, button, svg, .hash-link').forEach((element) => element.remove());
+    holder.content
+      .querySelectorAll('script, style, noscript, button:not([aria-expanded]), svg, .hash-link')
+      .forEach((element) => element.remove());
     return (holder.content.textContent ?? '').replace(/\s+/g, ' ').trim();
   };
   const panels: RenderedArticle['panels'] = [];

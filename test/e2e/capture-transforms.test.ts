@@ -143,6 +143,20 @@ describe('capture transforms', {timeout: 60_000}, () => {
     assert.match(captured.html, /archived job/);
   });
 
+  it('prints a disclosure’s button as what it holds, in its classes, and leaves out one with no text', async () => {
+    const captured = await capture(`
+      <div class="opblock"><button aria-expanded="false" class="opblock-summary-control"><span class="method">GET</span><span class="path">/pet/{petId}</span><div class="summary">Find pet by ID</div></button>
+      <button aria-expanded="false" class="arrow"><svg viewBox="0 0 1 1"></svg></button></div>
+      <h3><button aria-expanded="true" class="accordion">Rate limits</button></h3>`);
+    assert.doesNotMatch(captured.html, /<button\b/);
+    assert.match(
+      captured.html,
+      /<div class="opblock-summary-control export-pdf-disclosure"><span class="method">GET<\/span><span class="path">\/pet\/\{petId\}<\/span><div class="summary">Find pet by ID<\/div><\/div>/,
+    );
+    assert.match(captured.html, /<h3[^>]*><span class="accordion export-pdf-disclosure">Rate limits<\/span><\/h3>/);
+    assert.doesNotMatch(captured.html, /class="arrow/);
+  });
+
   it('leaves out a form to fill in and a request builder’s response area, and keeps a form of check boxes', async () => {
     const captured = await capture(
       `<p>Before.</p><form><details open><summary>Base URL</summary><label for="t">Bearer Token</label><input id="t" placeholder="Bearer Token"></details>

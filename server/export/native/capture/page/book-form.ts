@@ -33,8 +33,10 @@ export function eagerMedia(root: Element, pageUrl: string): void {
  * fills prints as "label: value" (a select its chosen option, a field its text); any other field
  * (a filter with no label, an empty search box, a password) prints as nothing, with its label,
  * so no stray word ("All") stands alone. A check box prints as a drawn box, ticked or not: a
- * task list's, or a checklist's beside its text. Buttons print as nothing. Content a widget
- * hides with the `hidden` attribute (a filter, a "show more") is shown.
+ * task list's, or a checklist's beside its text. Buttons print as nothing, but for a disclosure's
+ * (`aria-expanded`): its content names what it shows (Swagger UI's method, path and summary of an
+ * operation, an accordion's title), so it prints as that content. Content a widget hides with
+ * the `hidden` attribute (a filter, a "show more") is shown.
  */
 export function flattenControls(root: Element): void {
   const doc = root.ownerDocument;
@@ -71,6 +73,16 @@ export function flattenControls(root: Element): void {
     field.append(`${name}: `, shown);
     (wrapping ?? control).replaceWith(field);
   };
+  for (const button of root.querySelectorAll('button[aria-expanded]')) {
+    if (!button.textContent?.trim()) continue;
+    const block = [...button.querySelectorAll('*')].some((element) => /^(div|p|h[1-6]|ul|ol|table|pre)$/i.test(element.tagName));
+    const content = doc.createElement(block ? 'div' : 'span');
+    const classes = button.getAttribute('class');
+    if (classes) content.setAttribute('class', classes);
+    content.classList.add('export-pdf-disclosure');
+    content.append(...button.childNodes);
+    button.replaceWith(content);
+  }
   root.querySelectorAll('[role="search"], .DocSearch, .navbar__search, button').forEach((element) => element.remove());
   for (const select of root.querySelectorAll('select')) {
     const chosen = select.selectedOptions[0] ?? select.querySelector('option');
