@@ -5,6 +5,13 @@
 export const THRESHOLDS = {
   /** Share of the article words (CJK: characters) that must be found in the chapter's PDF text. */
   proseCoverage: 0.995,
+  /**
+   * Share of its article's words below which one chapter fails the check however the book does:
+   * a block lost whole (a component's content, a disclosure's summaries), not a stray word.
+   */
+  chapterProseFloor: 0.99,
+  /** Words a chapter must miss, beside falling below chapterProseFloor, to fail: a short page missing one word does not. */
+  chapterProseMissing: 5,
   /** How far ahead of the cursor, in normalized characters, a word is looked for. */
   proseWindowAhead: 1200,
   /** A word found further ahead than this moves the cursor only if the words after it follow it there. */

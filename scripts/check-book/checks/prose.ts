@@ -29,9 +29,10 @@ function chapterOrders(map: BookMap, place: ChapterPlace): TextPart[][] {
 
 /**
  * The words of every article (CJK: characters) are in its chapter's PDF text, in order (see
- * alignProse). Passes when the whole book's coverage reaches THRESHOLDS.proseCoverage and no
- * ordinary word is broken over two lines without a hyphen (see brokenWords); chapters below the
- * coverage are listed worst first with the first words they miss.
+ * alignProse). Passes when the whole book's coverage reaches THRESHOLDS.proseCoverage, no chapter
+ * has lost a block (below THRESHOLDS.chapterProseFloor, missing THRESHOLDS.chapterProseMissing
+ * words or more) and no ordinary word is broken over two lines without a hyphen (see
+ * brokenWords); chapters below the coverage are listed worst first with the first words they miss.
  */
 export function checkProse({map}: CheckContext): CheckResult {
   const options = {
@@ -75,6 +76,9 @@ export function checkProse({map}: CheckContext): CheckResult {
       text: `"${chapter.title}": ${percent(chapter.share)}, ${chapter.missed} missing, e.g. ${chapter.sample.map((word) => JSON.stringify(word)).join(' ')}`,
     }));
   const below = findings.length;
+  const lost = chapters.filter(
+    (chapter) => chapter.share < THRESHOLDS.chapterProseFloor && chapter.missed >= THRESHOLDS.chapterProseMissing,
+  ).length;
   let brokenTotal = 0;
   for (const chapter of chapters) {
     if (chapter.broken.length === 0) continue;
@@ -86,10 +90,10 @@ export function checkProse({map}: CheckContext): CheckResult {
   }
   const result = resultOf(
     'prose',
-    `${percent(overall)} of ${total} words found (needs ${percent(THRESHOLDS.proseCoverage)}); ${below} of ${chapters.length} chapters below that; ${brokenTotal} words broken inside; the pages as read have ${readWords} words, their built HTML ${builtWords}`,
+    `${percent(overall)} of ${total} words found (needs ${percent(THRESHOLDS.proseCoverage)}); ${below} of ${chapters.length} chapters below that, ${lost} below ${percent(THRESHOLDS.chapterProseFloor)} (a block lost); ${brokenTotal} words broken inside; the pages as read have ${readWords} words, their built HTML ${builtWords}`,
     findings,
-    {coverage: overall, words: total, found, chaptersBelow: below, brokenWords: brokenTotal, readWords, builtWords},
-    overall >= THRESHOLDS.proseCoverage && brokenTotal <= THRESHOLDS.brokenWordsAllowed,
+    {coverage: overall, words: total, found, chaptersBelow: below, chaptersLost: lost, brokenWords: brokenTotal, readWords, builtWords},
+    overall >= THRESHOLDS.proseCoverage && lost === 0 && brokenTotal <= THRESHOLDS.brokenWordsAllowed,
   );
   return {
     ...result,

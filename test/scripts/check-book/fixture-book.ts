@@ -9,6 +9,8 @@ import {DOCS, type FixtureDoc} from './fixture-site';
 export type Defects = {
   /** HTML printed at the end of a chapter's article (by doc id), but not on the site. */
   extraHtml?: Partial<Record<string, string>>;
+  /** What of a chapter's article (by doc id) does not print: a block capture lost. */
+  articleWithout?: Partial<Record<string, RegExp>>;
   /** Bookmarks (by title) that open this page index at this y instead of their own place. */
   bookmarkTo?: Record<string, {page: number; y: number}>;
   /** Extra named destinations, each to the first page. */
@@ -57,10 +59,12 @@ function bookHtml(pageOf: (target: string) => number, defects: Defects): string 
   // Each title and heading wraps its text in a link to ANCHOR: its rectangle tells where the line prints.
   const anchored = (id: string, text: string) => `<a class="anchor" href="${ANCHOR}${encodeURIComponent(id)}">${text}</a>`;
   const chapters = DOCS.map((doc) => {
-    const article = doc.article.replace(/<h2 id="([^"]+)">([^<]+)<\/h2>/g, (_, id: string, text: string) => {
-      const full = `${doc.id}--${id}`;
-      return `<h2 id="${escape(full)}">${anchored(full, text)}</h2>`;
-    });
+    const article = doc.article
+      .replace(defects.articleWithout?.[doc.id] ?? /$^/, '')
+      .replace(/<h2 id="([^"]+)">([^<]+)<\/h2>/g, (_, id: string, text: string) => {
+        const full = `${doc.id}--${id}`;
+        return `<h2 id="${escape(full)}">${anchored(full, text)}</h2>`;
+      });
     return `<section id="${escape(doc.id)}"><h1>${anchored(doc.id, escape(doc.title))}</h1>${article}${defects.extraHtml?.[doc.id] ?? ''}</section>`;
   });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>

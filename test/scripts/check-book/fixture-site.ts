@@ -35,7 +35,8 @@ await queue.add({to: 'someone@example.com', subject: 'Welcome aboard'});</pre>
     breadcrumbs: ['Guides', 'Setup'],
     article: `<p>Setup takes one command and a running Redis server. The rest of this page shows how to check that it worked.</p>
 <h2 id="usage">Usage</h2>
-<p>Create a queue, add a job, and start a worker that processes it. A worker keeps running until it is told to stop, and then finishes the jobs it already holds.</p>`,
+<p>Create a queue, add a job, and start a worker that processes it. A worker keeps running until it is told to stop, and then finishes the jobs it already holds.</p>
+<div class="endpoint"><button type="button" aria-expanded="false"><span>GET</span> <code>/jobs/:id</code> <span>Reads one job with its attempts, progress and stored result</span></button></div>`,
   },
 ];
 

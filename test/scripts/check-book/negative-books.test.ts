@@ -193,6 +193,13 @@ describe('book checker on books made wrong on purpose', {timeout: 180_000}, () =
     assert.equal(result('tofu').measures.notdefGlyphs, 1);
   });
 
+  it('flags a chapter that lost a block: a disclosure’s summary, which prints as content, not as a button', async () => {
+    const {failing, result} = await check({articleWithout: {'guides/setup': /<div class="endpoint">.*<\/div>/}});
+    assert.deepEqual(failing, ['prose']);
+    assert.equal(result('prose').measures.chaptersLost, 1);
+    assert.match(result('prose').findings[0]!.text, /^"Setup": .*"progress"/);
+  });
+
   it("flags the site's pagination printed in a chapter", async () => {
     const {failing, result} = await check({extraHtml: {intro: '<nav><div>Next</div><div>Setup</div></nav>'}});
     assert.deepEqual(failing, ['pages']);
