@@ -5,9 +5,12 @@ export type DrawnForm = {ref: string; tagged: boolean};
 
 const XOBJECT = PDFName.of('XObject');
 const RESOURCES = PDFName.of('Resources');
+const EXT_G_STATE = PDFName.of('ExtGState');
+const SMASK = PDFName.of('SMask');
 const STRUCT_PARENTS = PDFName.of('StructParents');
-// `/Name Do`: Chromium writes text as hex strings, so a literal string holding one is not expected.
-const DO = /\/([^\s/[\]()<>{}%]+)\s+Do\b/g;
+// `/Name Do`, and `/Name gs`, whose soft mask (an ExtGState's SMask) is a form pdfjs draws there
+// too: Chromium writes text as hex strings, so a literal string holding one is not expected.
+const DRAWS = /\/([^\s/[\]()<>{}%]+)\s+(Do|gs)\b/g;
 
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 
@@ -16,7 +19,9 @@ const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
  * with opacity below 1 as one, its MCIDs numbered apart from the page's and owned through an MCR
  * with `Stm`), every form the page draws, in the order drawn, depth first: the order in which
  * pdfjs' operator list begins them. pdfjs names the form's marked content as the page's, so the
- * text of a form's MCID 0 and the page's MCID 0 are told apart by this order.
+ * text of a form's MCID 0 and the page's MCID 0 are told apart by this order. A soft mask counts
+ * where its graphics state is set: pdfjs draws its form there (an icon with a mask: Swagger UI's
+ * copy buttons).
  */
 export function formsDrawn(document: PDFDocument): Map<number, DrawnForm[]> {
   const {context} = document;
@@ -48,9 +53,13 @@ export function formsDrawn(document: PDFDocument): Map<number, DrawnForm[]> {
     const drawn: DrawnForm[] = [];
     const visit = (content: string, within: PDFDict | undefined, depth: number) => {
       const xObjects = within?.lookupMaybe(XOBJECT, PDFDict);
-      if (!xObjects || depth > 8) return;
-      for (const match of content.matchAll(DO)) {
-        const value = xObjects.get(PDFName.of(match[1]!));
+      const states = within?.lookupMaybe(EXT_G_STATE, PDFDict);
+      if (depth > 8) return;
+      for (const match of content.matchAll(DRAWS)) {
+        const name = PDFName.of(match[1]!);
+        const mask = match[2] === 'gs' ? states?.lookupMaybe(name, PDFDict)?.get(SMASK) : undefined;
+        const maskDict = mask instanceof PDFRef ? context.lookup(mask) : mask;
+        const value = match[2] === 'Do' ? xObjects?.get(name) : maskDict instanceof PDFDict ? maskDict.get(PDFName.of('G')) : undefined;
         const form = formOf(value);
         if (!form) continue;
         drawn.push({ref: value!.toString(), tagged: form.dict.has(STRUCT_PARENTS)});

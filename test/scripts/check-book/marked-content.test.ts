@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import {readFile, rm, writeFile} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import {describe, it} from 'node:test';
 import {PDFDocument, PDFName} from 'pdf-lib';
 import {markOwners} from '../../../scripts/check-book/page-operators';
+import {PdfReader} from '../../../scripts/check-book/pdf-book';
 import {formsDrawn} from '../../../scripts/check-book/structure/form-layers';
 import {markKey, pageMarks} from '../../../scripts/check-book/structure/marked-content';
 
@@ -58,5 +62,45 @@ describe("check:book's reading of marked content", () => {
     );
     assert.deepEqual(marks.byMcid.get(markKey(0)), 'Installing');
     assert.deepEqual(marks.byMcid.get(markKey(0, form.toString())), 'Try the wizard');
+  });
+
+  it('counts the form of a soft mask where its graphics state is set, as pdfjs draws it there', async () => {
+    // As Chromium draws an icon with a mask (Swagger UI's copy buttons) before a layer with opacity below 1.
+    const part = await PDFDocument.create();
+    const page = part.addPage([200, 200]);
+    const form = part.context.register(
+      part.context.stream('/P <</MCID 0>> BDC EMC', {Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 10, 10], StructParents: 1}),
+    );
+    const mask = part.context.register(
+      part.context.stream('0 0 10 10 re f', {
+        Type: 'XObject',
+        Subtype: 'Form',
+        BBox: [0, 0, 10, 10],
+        Group: {S: 'Transparency', CS: 'DeviceRGB'},
+      }),
+    );
+    page.node.set(
+      PDFName.of('Resources'),
+      part.context.obj({XObject: {X2: form}, ExtGState: {G1: {Type: 'ExtGState', SMask: {Type: 'Mask', S: 'Luminosity', G: mask}}}}),
+    );
+    page.node.set(
+      PDFName.of('Contents'),
+      part.context.register(part.context.stream('q /G1 gs 0 0 5 5 re f Q /H1 <</MCID 0>> BDC EMC /X2 Do')),
+    );
+    const file = path.join(os.tmpdir(), `soft-mask-${process.pid}.pdf`);
+    await writeFile(file, await part.save());
+    try {
+      const drawn = formsDrawn(await PDFDocument.load(await readFile(file)));
+      assert.deepEqual(drawn.get(0), [
+        {ref: mask.toString(), tagged: false},
+        {ref: form.toString(), tagged: true},
+      ]);
+      const reader = await PdfReader.open(file);
+      const operators = await reader.operators(0);
+      assert.equal(operators.fnArray.filter((fn) => fn === operators.ops.paintFormXObjectBegin).length, drawn.get(0)!.length);
+      assert.deepEqual(markOwners(operators, drawn.get(0)!), [undefined, form.toString()]);
+    } finally {
+      await rm(file, {force: true});
+    }
   });
 });
