@@ -256,4 +256,22 @@ describe('book part transforms', {timeout: 60_000}, () => {
     const pdf = Buffer.from(await page.pdf({width: '500px', height: '400px'})).toString('latin1');
     for (const id of ['api%2Fa--request', 'api%2Fa--responses']) assert.ok(pdf.includes(`anchor.invalid/at/${id}`), `a link for ${id}`);
   });
+
+  it('anchors a heading laid out as a flex row on its text’s row, with a link the PDF gets', async () => {
+    // Swagger UI's tag heading: a flex row of its name's link, a summary that holds a paragraph, and a tall padding.
+    await page.setContent(`<!doctype html><html><head><style>body { margin: 0 } ${BOOK_CSS}</style></head><body>
+      <section class="export-pdf-chapter" id="api/b"><article>
+      <h3 id="api/b--tag-pet" style="display:flex;align-items:center;padding:60px 10px 10px"><a href="#/pet"><span>pet</span></a><small><div><p>Everything about your Pets</p></div></small></h3>
+      </article></section>
+      <div class="export-pdf-dest-hints"><a href="#api%2Fb--tag-pet">.</a></div></body></html>`);
+    await page.evaluate(placeAnchors, 'https://anchor.invalid/at/');
+    const {anchor, text} = await page.evaluate(() => ({
+      anchor: document.querySelector('a.export-pdf-at')!.getBoundingClientRect().toJSON() as DOMRect,
+      text: document.querySelector('h3 span')!.getBoundingClientRect().toJSON() as DOMRect,
+    }));
+    assert.ok(anchor.width >= 1, `the anchor is ${anchor.width} px wide`);
+    assert.ok(Math.abs(anchor.top - text.top) < text.height, `the anchor's top ${anchor.top}, the text's ${text.top}`);
+    const pdf = Buffer.from(await page.pdf({width: '500px', height: '400px'})).toString('latin1');
+    assert.ok(pdf.includes('anchor.invalid/at/api%2Fb--tag-pet'), 'a link for the heading');
+  });
 });

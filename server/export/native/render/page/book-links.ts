@@ -29,7 +29,11 @@ export function placeAnchors(prefix: string): void {
     // Void elements, lists and tables hold no anchor: it goes just before them.
     const before = /^(img|svg|video|iframe|input|br|hr|table|tr|ul|ol|dl)$/i.test(holder.tagName);
     // In a line the anchor rides with the text; elsewhere it is a 1 px block that takes no room.
-    if (!isInline(before ? holder : holder.firstChild)) anchor.classList.add('export-pdf-at-block');
+    // In a flex or grid container (Swagger UI's tag headings) a block of width auto is an item 0 px
+    // wide, for which Chromium writes no link: the anchor stays a 1 px item beside the others.
+    const container = before ? holder.parentElement : holder;
+    const laysOutItems = !!container && /^(inline-)?(flex|grid)$/.test(getComputedStyle(container).display);
+    if (!laysOutItems && !isInline(before ? holder : holder.firstChild)) anchor.classList.add('export-pdf-at-block');
     if (before) holder.before(anchor);
     else holder.prepend(anchor);
     // A heading a theme pulls past the text's edge (a negative margin) would put its anchor off
