@@ -121,11 +121,14 @@ export function tocEntries(nodes: BookNode[], pages: Map<string, CapturedPage>):
 export function outlineEntries(nodes: BookNode[], pages: Map<string, CapturedPage>, tocTitle?: string): OutlineEntry[] {
   const headingsOf = (key: string): OutlineEntry[] => {
     const entries: OutlineEntry[] = [];
+    // An h3 goes under the h2 before it; one with no h2 before it (a reference of h3s alone) is a
+    // sibling of the h3s around it, not a child of the first.
+    let section: OutlineEntry | undefined;
     for (const heading of pages.get(key)?.headings ?? []) {
       const entry = {title: heading.text, target: heading.id, open: false, children: []};
-      const parent = entries[entries.length - 1];
-      if (heading.level === 3 && parent) parent.children.push(entry);
+      if (heading.level === 3 && section) section.children.push(entry);
       else entries.push(entry);
+      if (heading.level !== 3) section = entry;
     }
     return entries;
   };

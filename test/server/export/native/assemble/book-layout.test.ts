@@ -102,6 +102,7 @@ describe('tocEntries and outlineEntries', () => {
       'b',
       page('b', [
         [3, 'orphan-h3'],
+        [3, 'orphan-sibling'],
         [2, 'three'],
       ]),
     ],
@@ -124,7 +125,7 @@ describe('tocEntries and outlineEntries', () => {
     ]);
   });
 
-  it('puts the TOC first, opens categories, and nests h3 under the h2 before it', () => {
+  it('puts the TOC first, opens categories, and nests h3 under the h2 before it, h3s before any h2 side by side', () => {
     const shape = (entries: ReturnType<typeof outlineEntries>): unknown =>
       entries.map((entry) => [entry.title, entry.open, shape(entry.children)]);
     assert.deepEqual(shape(outlineEntries(nodes, pages, 'Contents')), [
@@ -146,6 +147,7 @@ describe('tocEntries and outlineEntries', () => {
             false,
             [
               ['Heading orphan-h3', false, []],
+              ['Heading orphan-sibling', false, []],
               ['Heading three', false, []],
             ],
           ],
