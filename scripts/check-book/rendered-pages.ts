@@ -26,10 +26,7 @@ const TABS = 2;
 async function settle(page: Page, requests: PageRequests, quietMs: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   await quiet(page, quietMs, timeoutMs);
-  while (requests.pending() > 0 && Date.now() < deadline) {
-    await requests.drained(deadline);
-    await quiet(page, quietMs, Math.max(0, deadline - Date.now()));
-  }
+  await requests.whileLoading(deadline, (remainingMs) => quiet(page, quietMs, remainingMs));
 }
 
 async function quiet(page: Page, quietMs: number, timeoutMs: number): Promise<void> {

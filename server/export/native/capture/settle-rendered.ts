@@ -17,12 +17,10 @@ const QUIET_AFTER_REQUESTS_MS = 200;
  */
 export async function settleRendered(page: Page, requests: PageRequests, mermaidDiagrams: number, timeoutMs: number): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
-  const settle = (quietMs: number) => page.evaluate(settlePage, {mermaidDiagrams, quietMs, timeoutMs: Math.max(0, deadline - Date.now())});
-  let warnings = await settle(QUIET_MS);
-  while (requests.pending() > 0 && Date.now() < deadline) {
-    await requests.drained(deadline);
-    warnings = await settle(QUIET_AFTER_REQUESTS_MS);
-  }
+  let warnings = await page.evaluate(settlePage, {mermaidDiagrams, quietMs: QUIET_MS, timeoutMs});
+  await requests.whileLoading(deadline, async (remainingMs) => {
+    warnings = await page.evaluate(settlePage, {mermaidDiagrams, quietMs: QUIET_AFTER_REQUESTS_MS, timeoutMs: remainingMs});
+  });
   const left = requests.pending();
   if (left > 0) warnings.push(`${left} request(s) the page made had not ended at its deadline: what they bring may be missing`);
   return warnings;

@@ -39,6 +39,17 @@ export class PageRequests {
     return this.pending() === 0;
   }
 
+  /**
+   * While requests are pending and `deadline` has not passed: waits for them, then runs `settle`
+   * with the time left (the page draws what they brought, and may start more).
+   */
+  async whileLoading(deadline: number, settle: (remainingMs: number) => Promise<unknown>): Promise<void> {
+    while (this.pending() > 0 && Date.now() < deadline) {
+      await this.drained(deadline);
+      await settle(Math.max(0, deadline - Date.now()));
+    }
+  }
+
   stop(): void {
     this.#page.off('request', this.#onRequest);
     this.#page.off('requestfinished', this.#onEnd);
