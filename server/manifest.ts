@@ -2,7 +2,7 @@ import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {MANIFEST_FILE_PATTERN, MANIFEST_VERSION, PLUGIN_NAME, manifestDir, type SiteManifest} from '../contracts/manifest';
 import {NotReady} from './errors';
-import {ownPackage} from './own-package';
+import {ownPackage} from '../contracts/own-package';
 
 export class ManifestNotFoundError extends NotReady {
   constructor(siteDir: string) {

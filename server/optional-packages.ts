@@ -1,5 +1,5 @@
 import {ConfigError} from './config';
-import {ownPackage} from './own-package';
+import {ownPackage} from '../contracts/own-package';
 
 /**
  * The packages only a scaled-out server needs, by the setting that asks for them. They are

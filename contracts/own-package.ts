@@ -1,8 +1,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {PLUGIN_NAME} from '../contracts/manifest';
+import {PLUGIN_NAME} from './manifest';
 
-/** What the server reads of this package's package.json. */
+/** What the plugin and the server read of this package's package.json. */
 export type OwnPackage = {version: string; peerDependencies: Record<string, string>};
 
 let cached: OwnPackage | undefined;
@@ -10,7 +10,7 @@ let cached: OwnPackage | undefined;
 /** This package's package.json: its version, and the ranges of the peers a feature may need. */
 export function ownPackage(): OwnPackage {
   if (cached) return cached;
-  // lib/server/ when built, server/ when run from source.
+  // lib/contracts/ when built, contracts/ when run from source.
   for (const up of [['..', '..'], ['..']]) {
     try {
       const found = JSON.parse(readFileSync(path.join(__dirname, ...up, 'package.json'), 'utf8')) as Partial<OwnPackage> & {name?: string};
