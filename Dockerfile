@@ -13,12 +13,12 @@ COPY package.json package-lock.json ./
 COPY example-site/package.json example-site/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The plugin records the build directory's absolute path in its manifest, so the
-# site is built straight into the path the runtime stage serves it from.
+# The build carries the plugin's manifest, so it is served from wherever it is
+# copied: the runtime stage gets the build alone, none of the site's sources.
 RUN npm run build:package \
- && npm run build --workspace example-site -- --out-dir /app/site/build \
- && mkdir -p /app/site/.docusaurus \
- && cp -R example-site/.docusaurus/docusaurus-plugin-export-pdf /app/site/.docusaurus/
+ && npm run build --workspace example-site \
+ && mkdir -p /app/site \
+ && cp -R example-site/build /app/site/build
 # What `serve` needs: the compiled package and its runtime dependencies at the
 # lockfile's versions; no Docusaurus, React, TypeScript or test tools. The image
 # also scales out (compose.scale.yaml), so the optional peers that REDIS_URL and

@@ -11,6 +11,8 @@ export type ExportCommandArgs = {
   extraArgs?: string[];
   /** Plugin instance whose manifests are read. */
   pluginId?: string;
+  /** `--dir <dir>`: the build to export, as `docusaurus serve --dir` names it (default: the site's `build/`). */
+  dir?: string;
   /** `--out <file>`: the PDF to write, or an existing directory to write the default file name into. */
   out?: string;
   /** `--locale <locale>`. */

@@ -32,6 +32,7 @@ export function registerExportCommand(
   cli
     .command(`${EXPORT_COMMAND} [siteDir]`)
     .description('Export the built site to one PDF file, without the HTTP API (run `docusaurus build` first).')
+    .option('--dir <dir>', "the build to export (default: the site's build/)")
     .option(
       '--out <file>',
       'PDF file to write, or an existing directory (default: the documents directory, export-<docs>-<version>-<locale>-<UTC time>.pdf)',

@@ -1,4 +1,5 @@
 import {readFileSync} from 'node:fs';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
@@ -8,7 +9,7 @@ import {defaultOutlineVersion, startPathOf} from '../contracts/outline';
 import {buildDocsOutline} from './docs-outline';
 import {registerExportCommand} from './export-command';
 import {PREBUILT_INDEX_FILE} from '../contracts/build-time';
-import {PLUGIN_NAME, manifestFileName, type SiteManifest} from '../contracts/manifest';
+import {PLUGIN_NAME, builtManifestDir, manifestFile, manifestFileName, type SiteManifest} from '../contracts/manifest';
 import {buildManifest} from './manifest';
 import type {PluginOptions} from '../contracts/options';
 import {pluginTexts, shippedMessages} from '../contracts/translations';
@@ -60,7 +61,7 @@ export default function pluginExportPdf(context: LoadContext, options: PluginOpt
       }
       const texts = pluginTexts(context.i18n.currentLocale, context.codeTranslations);
       manifest = buildManifest(context, options, startPath, outlines, texts);
-      await actions.createData(manifestFileName(context.i18n.currentLocale), JSON.stringify(manifest, null, 2));
+      await actions.createData(manifestFileName(context.i18n.currentLocale), JSON.stringify(manifestFile(manifest), null, 2));
       const pagePath = exportsPagePath(context.baseUrl, options.exportsPage);
       if (pagePath) {
         actions.addRoute({path: pagePath, component: '@theme/ExportPdfPage', exact: true});
@@ -77,9 +78,14 @@ export default function pluginExportPdf(context: LoadContext, options: PluginOpt
       actions.setGlobalData(clientData);
     },
 
-    // Off by default: then nothing of the export code loads and no Chromium starts during the build.
     async postBuild() {
-      if (!options.buildTime || !manifest) return;
+      if (!manifest) return;
+      // The build carries its own manifest, so it serves and exports wherever it is copied.
+      const dir = builtManifestDir(context.outDir, options.id);
+      await mkdir(dir, {recursive: true});
+      await writeFile(path.join(dir, manifestFileName(context.i18n.currentLocale)), JSON.stringify(manifestFile(manifest), null, 2));
+      // Off by default: then nothing of the export code loads and no Chromium starts during the build.
+      if (!options.buildTime) return;
       const {exportAtBuildTime} = await import('../server/build-time/export-books.js');
       await exportAtBuildTime({manifest, buildTime: options.buildTime, siteLocales: context.i18n.locales});
     },

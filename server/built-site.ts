@@ -1,16 +1,7 @@
-import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {SiteManifest} from '../contracts/manifest';
 import {loadConfig, type ServerConfig} from './config';
-import {NotReady} from './errors';
-import {readManifest} from './manifest';
-
-/** The site's build directory is missing although the plugin wrote its manifest (say, under `docusaurus start`). */
-export class BuildMissingError extends NotReady {
-  constructor(outDir: string) {
-    super(`The build directory ${outDir} is missing: run \`docusaurus build\` first.`);
-  }
-}
+import {defaultLocaleManifest, readBuiltManifests, type BuiltSite} from './manifest';
 
 /** Where PDFs go when neither DOCS_PATH/DOCS_DIR nor the plugin option says. */
 export function defaultDocumentsDir(siteDir: string, manifest: SiteManifest): string {
@@ -19,12 +10,8 @@ export function defaultDocumentsDir(siteDir: string, manifest: SiteManifest): st
 }
 
 /** The default locale's manifest of a site that `docusaurus build` has built. */
-export async function readBuiltManifest(siteDir: string, pluginId?: string): Promise<SiteManifest> {
-  const manifest = await readManifest(siteDir, pluginId);
-  await fs.access(manifest.outDir).catch(() => {
-    throw new BuildMissingError(manifest.outDir);
-  });
-  return manifest;
+export async function readBuiltManifest(site: BuiltSite): Promise<SiteManifest> {
+  return defaultLocaleManifest(await readBuiltManifests(site));
 }
 
 /** The environment read against this site's defaults: its documents directory and export deadline. */

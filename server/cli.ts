@@ -1,7 +1,8 @@
 import v8 from 'node:v8';
 import {ConfigError} from './config';
 import {DomainError} from './errors';
-import {runServer, type ServerMode} from './server-entry';
+import {runServer} from './server-entry';
+import {parseCommandLine} from './cli-arguments';
 import {USAGE} from './cli-usage';
 import {runWorker} from './worker-entry';
 
@@ -16,17 +17,18 @@ v8.setFlagsFromString('--heap-growing-percent=50');
 const PARENT_CHECK_MS = 1000;
 
 async function main(argv: string[]): Promise<void> {
-  const [command, siteDir = '.', ...rest] = argv;
-  if (command === '--help' || command === '-h' || command === 'help') {
+  const commandLine = parseCommandLine(argv);
+  if (!commandLine) {
     console.log(USAGE);
     return;
   }
-  if ((command !== 'serve' && command !== 'start' && command !== 'worker') || rest.length > 0) {
-    console.error(USAGE);
+  if ('usage' in commandLine) {
+    console.error(`[export-pdf] ${commandLine.usage}\n\n${USAGE}`);
     process.exitCode = 2;
     return;
   }
-  const server = command === 'worker' ? await runWorker(siteDir) : await runServer(command as ServerMode, siteDir);
+  const {command, siteDir, dir} = commandLine;
+  const server = command === 'worker' ? await runWorker(siteDir, dir) : await runServer(command, siteDir, dir);
   let stopping = false;
   const stop = (why: string) => {
     if (stopping) {

@@ -9,7 +9,6 @@ import {EngineSelector} from './export/engine-selector';
 import {Exporter} from './export/exporter';
 import {NativeEngine} from './export/native/engine';
 import {PrintCache} from './export/native/print-cache/print-cache';
-import {readManifests} from './manifest';
 import type {JobQueue, JobRunner} from './queue/job-queue';
 import type {SiteProbe} from './site/site-probe';
 import type {BookStore} from './store/book-store';
@@ -19,8 +18,6 @@ export const WORK_ROOT = path.join(os.tmpdir(), 'docusaurus-export-pdf');
 
 export type ExporterSetup = {
   siteDir: string;
-  /** Plugin instance whose manifests are read. */
-  pluginId?: string;
   /** Where the books go: the configured store for the server, a directory for the CLI and the build. */
   store: BookStore;
   /** Origin the engines reach the site at. */
@@ -37,8 +34,8 @@ export type ExporterSetup = {
   timeoutMs: number;
   queueLimit: number;
   log: (line: string) => void;
-  /** The manifests exports resolve against; default: the ones the plugin wrote in the site's `.docusaurus`. */
-  loadManifests?: () => Promise<Map<string, SiteManifest>>;
+  /** The manifests exports resolve against, read again for each export: the build's, or the dev server's. */
+  loadManifests: () => Promise<Map<string, SiteManifest>>;
   /** The queue exports wait in; default: the in-process queue (server/queue/in-process-queue.ts). */
   queue?: (runner: JobRunner) => JobQueue;
 };
@@ -60,7 +57,7 @@ export async function createExporter(setup: ExporterSetup): Promise<Exporter> {
     siteOrigin: setup.siteOrigin,
     servesBuild: setup.servesBuild,
     siteProbe: setup.siteProbe,
-    loadManifests: setup.loadManifests ?? (() => readManifests(setup.siteDir, setup.pluginId)),
+    loadManifests: setup.loadManifests,
     timeoutMs: setup.timeoutMs,
     queueLimit: setup.queueLimit,
     workRoot: WORK_ROOT,

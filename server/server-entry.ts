@@ -8,13 +8,13 @@ import {createApp} from './app';
 import {seedDocuments} from './build-time/seed-documents';
 import {answerClientErrorsAsJson} from './client-error';
 import {checkMachine} from './machine-check';
-import {loadSiteConfig, readBuiltManifest} from './built-site';
+import {loadSiteConfig} from './built-site';
 import {internalSiteOrigin, type ServerConfig} from './config';
 import {createExporter} from './create-exporter';
 import {StoreUnavailable} from './errors';
 import {killTree} from './export/process-tree';
 import {closeServer, freePort, listen} from './listen';
-import {readManifest, readManifests} from './manifest';
+import {builtSite, defaultLocaleManifest, readBuiltManifests, readDevManifests} from './manifest';
 import {createDevSiteApp, spawnDevServer} from './site/dev-site';
 import {queueNameOf} from './queue/bullmq-connection';
 import {loadFor} from './optional-packages';
@@ -58,14 +58,20 @@ async function stopDevServer(devServer: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-export async function runServer(mode: ServerMode, siteDirArg: string): Promise<RunningServer> {
+/** `dir`: the build `serve` serves (`--dir`), else the site's `build/`. */
+export async function runServer(mode: ServerMode, siteDirArg: string, dir?: string): Promise<RunningServer> {
   const siteDir = await fs.realpath(path.resolve(siteDirArg));
-  if (mode === 'serve') return startServers(siteDir, await readBuiltManifest(siteDir));
+  if (mode === 'serve') {
+    const site = builtSite(siteDir, dir);
+    const loadManifests = () => readBuiltManifests(site);
+    return startServers(siteDir, loadManifests, defaultLocaleManifest(await loadManifests()));
+  }
   const devPort = await freePort();
   const dev = {origin: `http://127.0.0.1:${devPort}`, process: spawnDevServer(siteDir, devPort)};
   try {
     await waitForDevServer(dev.origin, dev.process);
-    return await startServers(siteDir, await readManifest(siteDir), dev);
+    const loadManifests = () => readDevManifests(siteDir);
+    return await startServers(siteDir, loadManifests, defaultLocaleManifest(await loadManifests()), dev);
   } catch (error) {
     // Whatever stops the start (bad environment, port in use) must not orphan the dev server.
     await stopDevServer(dev.process);
@@ -75,13 +81,14 @@ export async function runServer(mode: ServerMode, siteDirArg: string): Promise<R
 
 async function startServers(
   siteDir: string,
+  loadManifests: () => Promise<Map<string, SiteManifest>>,
   manifest: SiteManifest,
   dev?: {origin: string; process: ChildProcess},
 ): Promise<RunningServer> {
   const config = loadSiteConfig(siteDir, manifest);
   if (!config.store.s3) await fs.mkdir(config.documentsDir, {recursive: true});
   const store = await openBookStore(config);
-  if (!dev) await seedStore(store, siteDir);
+  if (!dev) await seedStore(store, loadManifests);
   const siteOrigin = internalSiteOrigin(config);
   const siteProbe = httpSiteProbe(siteOrigin + manifest.baseUrl);
   const {redisUrl} = config.queue;
@@ -89,6 +96,7 @@ async function startServers(
   const BullmqQueue = redisUrl ? (await loadFor('REDIS_URL', () => import('./queue/bullmq-queue.js'))).BullmqQueue : undefined;
   const exporter = await createExporter({
     siteDir,
+    loadManifests,
     store,
     // A browser service in another container reaches the site at another address than this process does.
     siteOrigin: config.browserService?.siteUrl ?? siteOrigin,
@@ -139,8 +147,8 @@ async function startServers(
       servers.push(siteServer);
       // baseUrl can change while the dev server reloads its config.
       baseUrlRefresh = setInterval(() => {
-        readManifest(siteDir).then(
-          (fresh) => (baseUrl = fresh.baseUrl),
+        loadManifests().then(
+          (fresh) => (baseUrl = defaultLocaleManifest(fresh).baseUrl),
           () => undefined,
         );
       }, 2000).unref();
@@ -172,7 +180,7 @@ async function startServers(
   }
 
   const shownHost = ['127.0.0.1', '0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
-  log(`Site: http://${shownHost}:${config.sitePort}${manifest.baseUrl}`);
+  log(`Site: http://${shownHost}:${config.sitePort}${manifest.baseUrl} (${dev ? 'docusaurus start' : `the build in ${manifest.outDir}`})`);
   log(`API:  http://${shownHost}:${config.apiPort} (GET /health, /export-pdf, /pdf-files)`);
   log(`PDFs: ${store.where}`);
   // Before anything here awaits: from the first request /health answers, the browser is starting.
@@ -206,9 +214,9 @@ async function startServers(
 }
 
 /** Puts the books made at build time in the store; a bucket that does not answer now gets them at a later start. */
-async function seedStore(store: BookStore, siteDir: string): Promise<void> {
+async function seedStore(store: BookStore, loadManifests: () => Promise<Map<string, SiteManifest>>): Promise<void> {
   try {
-    const seeded = await seedDocuments((await readManifests(siteDir)).values(), store);
+    const seeded = await seedDocuments((await loadManifests()).values(), store);
     if (seeded > 0) log(`PDFs made at build time copied into ${store.where}: ${seeded}`);
   } catch (error) {
     if (!(error instanceof StoreUnavailable)) throw error;

@@ -1,11 +1,12 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import {loadSiteConfig, readBuiltManifest} from './built-site';
+import {loadSiteConfig} from './built-site';
 import {createExporter} from './create-exporter';
 import {checkMachine} from './machine-check';
 import {closeServer, freePort, listen} from './listen';
 import {queueNameOf, requireRedisUrl} from './queue/bullmq-connection';
 import {loadFor} from './optional-packages';
+import {builtSite, defaultLocaleManifest, readBuiltManifests} from './manifest';
 import {httpSiteProbe} from './site/site-probe';
 import {openBookStore} from './store/create-book-store';
 import {createStaticSiteApp} from './site/static-site';
@@ -23,9 +24,11 @@ const log = (line: string) => console.log(`[export-pdf] ${line}`);
  * same deadline and the same sweep of stale scratch files. Like the `export-pdf` command it
  * serves the site's build to its engine on a loopback port of its own; it serves nothing else.
  */
-export async function runWorker(siteDirArg: string): Promise<RunningWorker> {
+export async function runWorker(siteDirArg: string, dir?: string): Promise<RunningWorker> {
   const siteDir = await fs.realpath(path.resolve(siteDirArg));
-  const manifest = await readBuiltManifest(siteDir);
+  const built = builtSite(siteDir, dir);
+  const loadManifests = () => readBuiltManifests(built);
+  const manifest = defaultLocaleManifest(await loadManifests());
   const config = loadSiteConfig(siteDir, manifest);
   const redisUrl = requireRedisUrl(config.queue.redisUrl);
   const {ExportWorker} = await loadFor('REDIS_URL', () => import('./queue/bullmq-worker.js'));
@@ -45,6 +48,7 @@ export async function runWorker(siteDirArg: string): Promise<RunningWorker> {
   );
   const exporter = await createExporter({
     siteDir,
+    loadManifests,
     store,
     // A browser service in another container reaches this worker's site at another address.
     siteOrigin: config.browserService?.siteUrl ?? siteOrigin,

@@ -2,6 +2,7 @@ import {spawn} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {builtManifestDir} from '../../contracts/manifest';
 import {killTree} from '../../server/export/process-tree';
 import {EXAMPLE, type SiteSize} from './site-size';
 
@@ -64,8 +65,8 @@ function builtFingerprint(siteDir: string): string | undefined {
 /** Why the site needs a build even to start, or undefined when it has one. */
 function missingBuild(siteDir: string): string | undefined {
   if (!existsSync(path.join(siteDir, 'build', 'index.html'))) return 'no build';
-  // The server reads its export manifest from there.
-  if (!existsSync(path.join(siteDir, '.docusaurus', 'docusaurus-plugin-export-pdf'))) return 'no export manifest';
+  // The server reads its export manifest from the build.
+  if (!existsSync(builtManifestDir(path.join(siteDir, 'build')))) return 'no export manifest';
   return undefined;
 }
 

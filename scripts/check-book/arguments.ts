@@ -2,8 +2,10 @@ import {parseArgs} from 'node:util';
 
 /** What `npm run check:book` was asked to check. */
 export type CheckArguments = {
-  /** The Docusaurus site directory (holds `.docusaurus/` and the build). */
+  /** The Docusaurus site directory. */
   site: string;
+  /** The build the book was exported from; default: the site's `build/`. */
+  dir?: string;
   /** The exported book. */
   pdf: string;
   /** Docs plugin instance; default: the export plugin's `docsPluginId`. */
@@ -30,7 +32,8 @@ export const USAGE = `Usage: npm run check:book -- --site <siteDir> --pdf <file>
 
 Checks an exported book against the site it was exported from.
 
-  --site <dir>         Docusaurus site directory, built (its .docusaurus/ holds the export manifest)
+  --site <dir>         Docusaurus site directory, built
+  --dir <dir>          the build the book was exported from (default: the site's build/, which holds the export manifest)
   --pdf <file>         the exported PDF
   --docs-plugin <id>   docs plugin instance (default: the export plugin's docsPluginId)
   --version <name>     docs version, name or label (default: as the export API chooses)
@@ -54,6 +57,7 @@ export function parseArguments(argv: string[]): CheckArguments | undefined {
       allowPositionals: false,
       options: {
         site: {type: 'string'},
+        dir: {type: 'string'},
         pdf: {type: 'string'},
         'docs-plugin': {type: 'string'},
         version: {type: 'string'},
@@ -73,6 +77,7 @@ export function parseArguments(argv: string[]): CheckArguments | undefined {
   if (missing.length > 0) throw new InvocationError(`Missing ${missing.map((name) => `--${name}`).join(' and ')}.`);
   return {
     site: values.site!,
+    dir: values.dir,
     pdf: values.pdf!,
     docsPlugin: values['docs-plugin'],
     version: values.version,

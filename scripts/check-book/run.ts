@@ -99,7 +99,14 @@ export async function checkBook(args: CheckArguments, log: (line: string) => voi
   const pdf = fromInvocation(args.pdf);
   const siteDir = fromInvocation(args.site);
   const site = await readSiteExpectations(
-    {site: siteDir, docsPlugin: args.docsPlugin, version: args.version, locale: args.locale, fromBuild: args.fromBuild},
+    {
+      site: siteDir,
+      dir: args.dir && fromInvocation(args.dir),
+      docsPlugin: args.docsPlugin,
+      version: args.version,
+      locale: args.locale,
+      fromBuild: args.fromBuild,
+    },
     log,
   );
   const reader = await openBook(pdf);

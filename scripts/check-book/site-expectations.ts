@@ -7,7 +7,7 @@ import {bookTexts} from '../../server/export/book-texts';
 import {resolveExportTarget, type ExportTarget} from '../../server/export/export-target';
 import {CaptureCache} from '../../server/export/native/capture/capture-cache';
 import {HttpError} from '../../server/errors';
-import {readManifests} from '../../server/manifest';
+import {builtSite, readBuiltManifests} from '../../server/manifest';
 import {InvocationError} from './arguments';
 import {readArticle, type ArticleFacts} from './html-article';
 import {textKey} from './text-normal';
@@ -55,7 +55,7 @@ function bookTitle(article: ArticleFacts, docTitle: string): string {
 }
 
 /** Which part of the site the book covers, and whether its pages are rendered (default) or read as built. */
-export type SiteSelection = {site: string; docsPlugin?: string; version?: string; locale?: string; fromBuild?: boolean};
+export type SiteSelection = {site: string; dir?: string; docsPlugin?: string; version?: string; locale?: string; fromBuild?: boolean};
 
 function resolveTarget(manifests: Map<string, SiteManifest>, selection: SiteSelection): ExportTarget {
   try {
@@ -80,7 +80,7 @@ export async function readSiteExpectations(
 ): Promise<SiteExpectations> {
   let manifests: Map<string, SiteManifest>;
   try {
-    manifests = await readManifests(path.resolve(selection.site));
+    manifests = await readBuiltManifests(builtSite(path.resolve(selection.site), selection.dir));
   } catch (error) {
     throw new InvocationError((error as Error).message);
   }

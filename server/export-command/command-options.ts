@@ -9,6 +9,8 @@ export type ExportCommandOptions = {
   /** Absolute site directory. */
   siteDir: string;
   pluginId?: string;
+  /** Absolute `--dir`: the build to export; unset: the site's `build/`. */
+  buildDir?: string;
   /**
    * Absolute `--out`, ending with a path separator when it was typed with one
    * (a directory, even one that does not exist yet); unset: the documents
@@ -69,6 +71,7 @@ export function normalizeCommandArgs(args: ExportCommandArgs, cwd: string): Expo
   return {
     siteDir: path.resolve(cwd, args.siteDir),
     pluginId: args.pluginId,
+    buildDir: args.dir === undefined ? undefined : path.resolve(cwd, nonEmpty('--dir', args.dir)!),
     out: out === undefined ? undefined : resolveOut(cwd, out),
     selection: {
       locale: nonEmpty('--locale', args.locale),

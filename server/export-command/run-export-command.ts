@@ -1,12 +1,12 @@
 import {promises as fs} from 'node:fs';
 import type {Server} from 'node:http';
-import {loadSiteConfig, readBuiltManifest} from '../built-site';
+import {loadSiteConfig} from '../built-site';
 import {findChromium} from '../chromium';
 import {createExporter} from '../create-exporter';
 import type {Exporter, ExportResult} from '../export/exporter';
 import {resolveExportTarget} from '../export/export-target';
 import {closeServer, freePort, listen} from '../listen';
-import {readManifests} from '../manifest';
+import {builtSite, defaultLocaleManifest, readBuiltManifests} from '../manifest';
 import {httpSiteProbe} from '../site/site-probe';
 import {createStaticSiteApp} from '../site/static-site';
 import {LocalBookStore} from '../store/local-book-store';
@@ -72,10 +72,12 @@ export async function runExportCommand(args: ExportCommandArgs, io: CommandIo = 
   try {
     const options = normalizeCommandArgs(args, io.cwd);
     const siteDir = await realSiteDir(options.siteDir);
-    const manifest = await readBuiltManifest(siteDir, options.pluginId);
+    const built = builtSite(siteDir, options.buildDir, options.pluginId);
+    const manifests = await readBuiltManifests(built);
+    const manifest = defaultLocaleManifest(manifests);
     const config = loadSiteConfig(siteDir, manifest, io.env);
     // What the user asked for is checked before anything starts, with the API's own 400 texts.
-    const target = resolveExportTarget(await readManifests(siteDir, options.pluginId), options.selection);
+    const target = resolveExportTarget(manifests, options.selection);
     const output = await resolveOutputFile(options.out, config.documentsDir, target);
     findChromium(io.env);
 
@@ -86,7 +88,7 @@ export async function runExportCommand(args: ExportCommandArgs, io: CommandIo = 
     site = await listen(createStaticSiteApp(manifest, {store, apiPort: config.apiPort}), port, '127.0.0.1', 'site');
     exporter = await createExporter({
       siteDir,
-      pluginId: options.pluginId,
+      loadManifests: () => readBuiltManifests(built),
       store,
       siteOrigin,
       servesBuild: true,

@@ -1,11 +1,20 @@
 import express, {type Express} from 'express';
 import serveHandler from 'serve-handler';
 import {RUNTIME_CONFIG_FILE} from '../../contracts/client-data';
-import type {SiteManifest} from '../../contracts/manifest';
+import {PLUGIN_NAME, type SiteManifest} from '../../contracts/manifest';
 import {errorMiddleware} from '../error-middleware';
 import type {BookStore} from '../store/book-store';
 import {documentsRoute} from './documents-route';
 import {runtimeConfigRoute} from './runtime-config-route';
+
+/** A path segment as the file system sees it; a malformed escape is left for serve-handler to refuse. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /**
  * The built site as `docusaurus serve` serves it (same baseUrl redirect and
@@ -26,6 +35,11 @@ export function createStaticSiteApp(
       return;
     }
     req.url = req.url.replace(baseUrl, '/');
+    // The build's manifest (contracts/manifest.ts) is the server's, not the site's readers'.
+    if (req.path.split('/').some((segment) => decoded(segment) === `.${PLUGIN_NAME}`)) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
     void serveHandler(req, res, {
       cleanUrls: true,
       public: outDir,

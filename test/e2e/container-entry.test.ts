@@ -104,6 +104,22 @@ describe('the Dockerfile and compose.yaml', () => {
     assert.ok(image.healthcheck?.join(' ').includes('/health'), 'HEALTHCHECK asks /health');
   });
 
+  it('serve a build that holds no sources: the final stage gets the build stage’s package and site build only', () => {
+    const build = stages.find((stage) => stage.name && stage !== image)!;
+    assert.ok(image.copy.length > 0);
+    for (const copy of image.copy) {
+      assert.equal(copy.from, build.name, `COPY ${copy.sources.join(' ')} comes from the build stage, not the sources`);
+      assert.ok(
+        copy.sources.every((source) => source === '/app/export-pdf' || source === `${SITE_IN_IMAGE}`),
+        copy.sources.join(' '),
+      );
+    }
+    // What the build stage puts in the served folder: the site's build alone.
+    const siteLine = build.run.find((line) => line.includes(SITE_IN_IMAGE))!;
+    assert.match(siteLine, new RegExp(`cp -R example-site/build ${SITE_IN_IMAGE}/build$`));
+    assert.doesNotMatch(siteLine, /\.docusaurus/);
+  });
+
   it('turn Chromium’s sandbox off explicitly, which a non-root user needs in a default Docker container', () => {
     assert.equal(image.env.CHROMIUM_NO_SANDBOX, '1');
     assert.equal(serviceEnvironment(service, {}).CHROMIUM_NO_SANDBOX ?? '1', '1');

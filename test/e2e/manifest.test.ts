@@ -3,7 +3,7 @@ import {access} from 'node:fs/promises';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import type {OutlineItem} from '../../contracts/outline';
-import {readManifests} from '../../server/manifest';
+import {builtSite, readBuiltManifests} from '../../server/manifest';
 import {SIDEBAR_DOC_IDS} from '../helpers/example-docs';
 import {EXAMPLE_SITE} from '../helpers/server-process';
 
@@ -20,7 +20,7 @@ function flatten(items: OutlineItem[]): {id?: string; permalink: string}[] {
 
 describe('export manifest of the built example site', () => {
   it('lists every doc of the current version in sidebar order, at pages the build has', async () => {
-    const manifests = await readManifests(EXAMPLE_SITE);
+    const manifests = await readBuiltManifests(builtSite(EXAMPLE_SITE));
     const manifest = manifests.get('en')!;
     assert.equal(manifest.locale.default, 'en');
     const outline = manifest.docs.find((docs) => docs.pluginId === 'default')!;

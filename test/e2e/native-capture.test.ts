@@ -13,7 +13,8 @@ import {CaptureCache, isRuntimeScript} from '../../server/export/native/capture/
 import {capturePage, type CapturedPage} from '../../server/export/native/capture/page/capture-page';
 import {NativeEngine} from '../../server/export/native/engine';
 import {closeServer, freePort, listen} from '../../server/listen';
-import {readManifest} from '../../server/manifest';
+import {readBuiltManifest} from '../../server/built-site';
+import {builtSite} from '../../server/manifest';
 import {createStaticSiteApp} from '../../server/site/static-site';
 import {LocalBookStore} from '../../server/store/local-book-store';
 import {SIDEBAR_DOC_IDS, assertEveryDocInSidebarOrder, marker} from '../helpers/example-docs';
@@ -33,13 +34,13 @@ describe('native engine capture', {timeout: 180_000}, () => {
   before(async () => {
     scratch = await tempDir('export-pdf-capture');
     await mkdir(WORK_ROOT, {recursive: true});
-    const manifest = await readManifest(EXAMPLE_SITE);
+    const manifest = await readBuiltManifest(builtSite(EXAMPLE_SITE));
     const port = await freePort();
     site = await listen(createStaticSiteApp(manifest, {store: new LocalBookStore(scratch.dir), apiPort: 1}), port, '127.0.0.1', 'site');
     origin = `http://127.0.0.1:${port}`;
   });
   /** How the engine captures the example site, with `tabs` tabs. */
-  const captureOptions = (manifest: Awaited<ReturnType<typeof readManifest>>, tabs: number) => ({
+  const captureOptions = (manifest: Awaited<ReturnType<typeof readBuiltManifest>>, tabs: number) => ({
     origin,
     excludeSelectors: manifest.options.excludeSelectors,
     publicBase: manifest.siteUrl + manifest.baseUrl,
@@ -56,7 +57,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
 
   // With tabs replaced every two pages, tabs race for the last chapters many times over.
   it('captures every doc once, in sidebar order, whichever tab takes it, with tabs replaced every two pages', async () => {
-    const manifest = await readManifest(EXAMPLE_SITE);
+    const manifest = await readBuiltManifest(builtSite(EXAMPLE_SITE));
     const target = resolveExportTarget(new Map([[manifest.locale.current, manifest]]));
     const outputFile = path.join(scratch.dir, 'book.pdf');
     await engine.run({
@@ -81,7 +82,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
   });
 
   it('renders one page of each kind to judge it, and every page of a kind whose built pages lack what the browser draws', async () => {
-    const manifest = await readManifest(EXAMPLE_SITE);
+    const manifest = await readBuiltManifest(builtSite(EXAMPLE_SITE));
     const target = resolveExportTarget(new Map([[manifest.locale.current, manifest]]));
     const outputFile = path.join(scratch.dir, 'kinds.pdf');
     const logged: string[] = [];
@@ -123,7 +124,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
   });
 
   it('takes from the build pages that equal the pages rendered in the browser, and renders the Mermaid doc', async () => {
-    const manifest = await readManifest(EXAMPLE_SITE);
+    const manifest = await readBuiltManifest(builtSite(EXAMPLE_SITE));
     const target = resolveExportTarget(new Map([[manifest.locale.current, manifest]]));
     const {chapters} = planBook(target.outlineVersion!);
     const builtFiles = new Map<string, string>();
@@ -221,7 +222,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
   });
 
   it('captures each page as a reader who opened only it, whatever the page before it in the tab stored', async () => {
-    const manifest = await readManifest(EXAMPLE_SITE);
+    const manifest = await readBuiltManifest(builtSite(EXAMPLE_SITE));
     const target = resolveExportTarget(new Map([[manifest.locale.current, manifest]]));
     const chapters = planBook(target.outlineVersion!).chapters.filter((chapter) => chapter.key.startsWith('appendix/backoff-'));
     assert.equal(chapters.length, 2);
@@ -238,7 +239,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
   });
 
   it('captures the same from a built page with its docs sidebar cut out as from the whole page', async () => {
-    const manifest = await readManifest(EXAMPLE_SITE);
+    const manifest = await readBuiltManifest(builtSite(EXAMPLE_SITE));
     const target = resolveExportTarget(new Map([[manifest.locale.current, manifest]]));
     const {chapters} = planBook(target.outlineVersion!);
     const host = new BrowserHost({workRoot: WORK_ROOT, log: (line) => lines.push(line)});

@@ -14,7 +14,8 @@ import {contentBox} from '../../server/export/native/shared/paper';
 import {printPart} from '../../server/export/native/shared/print-part';
 import {PrintTabs} from '../../server/export/native/shared/print-tabs';
 import {closeServer, freePort, listen} from '../../server/listen';
-import {readManifest} from '../../server/manifest';
+import {readBuiltManifest} from '../../server/built-site';
+import {builtSite} from '../../server/manifest';
 import {createStaticSiteApp} from '../../server/site/static-site';
 import {LocalBookStore} from '../../server/store/local-book-store';
 import type {SiteManifest} from '../../contracts/manifest';
@@ -57,7 +58,7 @@ describe('native engine: diagrams', {timeout: 180_000}, () => {
   before(async () => {
     scratch = await tempDir('export-pdf-diagrams');
     await mkdir(WORK_ROOT, {recursive: true});
-    manifest = await readManifest(EXAMPLE_SITE);
+    manifest = await readBuiltManifest(builtSite(EXAMPLE_SITE));
     const port = await freePort();
     site = await listen(createStaticSiteApp(manifest, {store: new LocalBookStore(scratch.dir), apiPort: 1}), port, '127.0.0.1', 'site');
     origin = `http://127.0.0.1:${port}`;

@@ -3,7 +3,8 @@ import {readFile, readdir} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import type {OutlineItem as SidebarItem} from '../../contracts/outline';
-import {readManifest} from '../../server/manifest';
+import {readBuiltManifest} from '../../server/built-site';
+import {builtSite} from '../../server/manifest';
 import {SIDEBAR_DOC_IDS, marker} from '../helpers/example-docs';
 import {collapse, pageTexts, pdfStructure} from '../helpers/pdf-structure';
 import {EXAMPLE_SITE, startServerEntry, type RunningEntry} from '../helpers/server-process';
@@ -44,7 +45,7 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
       await new Promise((resolve) => setTimeout(resolve, 100));
     logBeforeExports = server.output();
     filesBeforeExports = [...(await readdir(server.documentsDir)), ...(await readdir(server.printCacheDir))];
-    const manifest = await readManifest(EXAMPLE_SITE);
+    const manifest = await readBuiltManifest(builtSite(EXAMPLE_SITE));
     sidebar = manifest.docs[0]!.versions[0]!.sidebars.docsSidebar!;
     const exported = await exportTo(server, 'fileName=book');
     file = exported.file;

@@ -8,7 +8,8 @@ import {createApp} from '../../server/app';
 import {Exporter} from '../../server/export/exporter';
 import {NativeEngine} from '../../server/export/native/engine';
 import {closeServer, freePorts, listen} from '../../server/listen';
-import {readManifest} from '../../server/manifest';
+import {readBuiltManifest} from '../../server/built-site';
+import {builtSite} from '../../server/manifest';
 import {createStaticSiteApp} from '../../server/site/static-site';
 import {LocalBookStore} from '../../server/store/local-book-store';
 import {httpSiteProbe} from '../../server/site/site-probe';
@@ -45,7 +46,7 @@ describe(`soak: ${EXPORTS} real exports in a row`, {timeout: 900_000}, () => {
     process.on('unhandledRejection', onRejection);
     documents = await tempDir('export-pdf-soak');
     await mkdir(WORK_ROOT, {recursive: true});
-    const manifest = await readManifest(EXAMPLE_SITE);
+    const manifest = await readBuiltManifest(builtSite(EXAMPLE_SITE));
     const [sitePort, apiPort] = await freePorts(2);
     const siteOrigin = `http://127.0.0.1:${sitePort}`;
     const siteProbe = httpSiteProbe(siteOrigin + manifest.baseUrl);

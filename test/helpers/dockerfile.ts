@@ -14,6 +14,8 @@ export type DockerStage = {
   expose: string[];
   /** Every RUN line, continuation lines joined. */
   run: string[];
+  /** Every COPY: the stage it copies from (`--from`), else the build context; its sources and destination. */
+  copy: Array<{from?: string; sources: string[]; dest: string}>;
 };
 
 /** Splits on white space outside quotes, dropping the quotes, as Docker reads ENV. */
@@ -84,7 +86,7 @@ export function parseDockerfile(text: string): DockerStage[] {
     if (keyword === 'FROM') {
       const [from, as, name] = words(args).filter((word) => !word.startsWith('--platform='));
       const base = stages.find((earlier) => earlier.name === from);
-      stage = base ? {...structuredClone(base), from: from!, name: undefined} : {from: from!, env: {}, expose: [], run: []};
+      stage = base ? {...structuredClone(base), from: from!, name: undefined} : {from: from!, env: {}, expose: [], run: [], copy: []};
       if (as?.toUpperCase() === 'AS') stage.name = name;
       stages.push(stage);
       continue;
@@ -97,7 +99,12 @@ export function parseDockerfile(text: string): DockerStage[] {
     else if (keyword === 'CMD') stage.cmd = commandForm(args);
     else if (keyword === 'EXPOSE') stage.expose.push(...words(args));
     else if (keyword === 'RUN') stage.run.push(args);
-    else if (keyword === 'HEALTHCHECK') {
+    else if (keyword === 'COPY') {
+      const flags = words(args).filter((word) => word.startsWith('--'));
+      const paths = words(args).filter((word) => !word.startsWith('--'));
+      const from = flags.find((flag) => flag.startsWith('--from='))?.slice('--from='.length);
+      stage.copy.push({from, sources: paths.slice(0, -1), dest: paths.at(-1)!});
+    } else if (keyword === 'HEALTHCHECK') {
       const command = /(?:^|\s)CMD\s+(.*)$/s.exec(args)?.[1];
       stage.healthcheck = command ? commandForm(command.trim()) : undefined;
     }

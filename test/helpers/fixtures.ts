@@ -20,7 +20,7 @@ function outlineDoc(id: string, label: string): OutlineDoc {
 
 export function testManifest(overrides: Partial<SiteManifest> = {}, options: Partial<PluginOptions> = {}): SiteManifest {
   return {
-    manifestVersion: 3,
+    manifestVersion: 4,
     siteDir: '/site',
     outDir: '/site/build',
     baseUrl: '/',

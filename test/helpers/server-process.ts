@@ -24,14 +24,21 @@ export type RunningEntry = {
 /** Runs the real server entry (`docusaurus-export-pdf serve|start`) on free ports. */
 export async function startServerEntry(
   mode: 'serve' | 'start' = 'serve',
-  options: {readyTimeoutMs?: number; env?: NodeJS.ProcessEnv} = {},
+  options: {
+    readyTimeoutMs?: number;
+    env?: NodeJS.ProcessEnv;
+    /** Default: the example site. */
+    siteDir?: string;
+    /** After the site directory, e.g. `--dir`. */
+    args?: string[];
+  } = {},
 ): Promise<RunningEntry> {
   const [apiPort, sitePort] = await freePorts(2);
   const documents = await tempDir('export-pdf-e2e-docs');
   // A print cache of its own, as on a fresh machine: a test never gets a part another test printed.
   const printCache = await tempDir('export-pdf-e2e-print-cache');
   let output = '';
-  const child = spawn(process.execPath, [CLI, mode, EXAMPLE_SITE], {
+  const child = spawn(process.execPath, [CLI, mode, options.siteDir ?? EXAMPLE_SITE, ...(options.args ?? [])], {
     env: {
       ...process.env,
       API_PORT: String(apiPort),

@@ -25,7 +25,7 @@ describe('docusaurus export-pdf', () => {
     assert.equal(args.siteDir, '/srv/site');
     assert.equal(args.pluginId, 'default');
     assert.deepEqual(args.extraArgs, []);
-    for (const key of ['out', 'locale', 'docsPlugin', 'docsVersion', 'category', 'doc', 'engine', 'timeout', 'verbose'] as const) {
+    for (const key of ['dir', 'out', 'locale', 'docsPlugin', 'docsVersion', 'category', 'doc', 'engine', 'timeout', 'verbose'] as const) {
       assert.equal(args[key], undefined, key);
     }
   });
@@ -34,6 +34,8 @@ describe('docusaurus export-pdf', () => {
     const args = await parse(
       'export-pdf',
       'website',
+      '--dir',
+      'artifact/build',
       '--out',
       'build/handbook.pdf',
       '-l',
@@ -56,6 +58,7 @@ describe('docusaurus export-pdf', () => {
       siteDir: 'website',
       extraArgs: [],
       pluginId: 'default',
+      dir: 'artifact/build',
       out: 'build/handbook.pdf',
       locale: 'fr',
       docsPlugin: 'sdk',

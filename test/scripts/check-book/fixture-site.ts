@@ -3,7 +3,7 @@
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {SiteManifest} from '../../../contracts/manifest';
-import {manifestDir, manifestFileName} from '../../../contracts/manifest';
+import {builtManifestDir, manifestFile, manifestFileName} from '../../../contracts/manifest';
 import {testManifest} from '../../helpers/fixtures';
 
 /** A doc of the fixture site: what its article holds. */
@@ -63,9 +63,9 @@ ${doc.article.replace(/<h2 id="([^"]+)">([^<]+)<\/h2>/g, '<h2 id="$1">$2<a href=
 
 /** Writes the fixture site into `dir`: the export manifest and the built pages. */
 export async function writeFixtureSite(dir: string, extraArticle: Partial<Record<string, string>> = {}): Promise<SiteManifest> {
-  const manifest = testManifest({siteDir: dir, outDir: path.join(dir, 'build') + path.sep, siteUrl: SITE_URL});
-  await mkdir(manifestDir(dir), {recursive: true});
-  await writeFile(path.join(manifestDir(dir), manifestFileName('en')), JSON.stringify(manifest));
+  const manifest = testManifest({siteDir: dir, outDir: path.join(dir, 'build'), siteUrl: SITE_URL});
+  await mkdir(builtManifestDir(manifest.outDir), {recursive: true});
+  await writeFile(path.join(builtManifestDir(manifest.outDir), manifestFileName('en')), JSON.stringify(manifestFile(manifest)));
   for (const doc of DOCS) {
     const file = path.join(dir, 'build', doc.permalink, 'index.html');
     await mkdir(path.dirname(file), {recursive: true});

@@ -23,6 +23,7 @@ describe('normalizeCommandArgs', () => {
     assert.deepEqual(normalize({}), {
       siteDir: CWD,
       pluginId: undefined,
+      buildDir: undefined,
       out: undefined,
       selection: {locale: undefined, docsPluginId: undefined, version: undefined, category: undefined, doc: undefined},
       engine: undefined,
@@ -36,6 +37,10 @@ describe('normalizeCommandArgs', () => {
     assert.equal(options.siteDir, path.resolve(CWD, '../other'));
     assert.equal(options.out, path.join(CWD, 'build', 'handbook.pdf'));
     assert.equal(normalize({out: '/tmp/book.pdf'}).out, '/tmp/book.pdf');
+  });
+
+  it('resolves --dir, the build to export, against the working directory', () => {
+    assert.equal(normalize({dir: '../artifact/build'}).buildDir, path.resolve(CWD, '../artifact/build'));
   });
 
   it('keeps the trailing separator of an --out that names a directory', () => {
@@ -71,7 +76,7 @@ describe('normalizeCommandArgs', () => {
       usageFailure({timeout}, /^--timeout must be a whole number of milliseconds from 1000 to 86400000/));
   }
 
-  for (const option of ['out', 'locale', 'docsPlugin', 'docsVersion', 'category', 'doc'] as const) {
+  for (const option of ['dir', 'out', 'locale', 'docsPlugin', 'docsVersion', 'category', 'doc'] as const) {
     it(`refuses a blank --${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, () =>
       usageFailure({[option]: '  '}, /needs a value$/));
   }

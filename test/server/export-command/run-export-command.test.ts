@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {mkdir, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
-import {manifestDir, manifestFileName} from '../../../contracts/manifest';
+import {builtManifestDir, manifestFile, manifestFileName} from '../../../contracts/manifest';
 import {EXIT_CODES} from '../../../server/export-command/command-failure';
 import type {ExportCommandArgs} from '../../../contracts/cli';
 import {runExportCommand, type CommandIo} from '../../../server/export-command/run-export-command';
@@ -18,15 +18,11 @@ describe('runExportCommand failures', () => {
   let outDir: string;
 
   async function writeManifests(siteDir: string, locales: string[]): Promise<void> {
-    const dir = manifestDir(siteDir);
-    await mkdir(dir, {recursive: true});
     for (const locale of locales) {
-      const manifest = testManifest({
-        siteDir,
-        outDir: path.join(siteDir, 'build'),
-        locale: {current: locale, default: 'en', htmlLang: locale, direction: 'ltr'},
-      });
-      await writeFile(path.join(dir, manifestFileName(locale)), JSON.stringify(manifest));
+      const dir = builtManifestDir(path.join(siteDir, 'build', locale === 'en' ? '' : locale));
+      await mkdir(dir, {recursive: true});
+      const manifest = testManifest({locale: {current: locale, default: 'en', htmlLang: locale, direction: 'ltr'}});
+      await writeFile(path.join(dir, manifestFileName(locale)), JSON.stringify(manifestFile(manifest)));
     }
   }
 
@@ -36,8 +32,8 @@ describe('runExportCommand failures', () => {
     unbuilt = path.join(root.dir, 'unbuilt');
     outDir = path.join(root.dir, 'out');
     await writeManifests(site, ['en', 'fr']);
-    await mkdir(path.join(site, 'build'));
-    await writeManifests(unbuilt, ['en']);
+    await mkdir(unbuilt);
+    await mkdir(path.join(root.dir, 'without-plugin', 'build'), {recursive: true});
     await mkdir(outDir);
   });
   after(async () => root.remove());
@@ -60,16 +56,27 @@ describe('runExportCommand failures', () => {
     return {code, stdout, stderr, listening: listeners.size};
   }
 
-  it('says to run docusaurus build when the site has no manifest', async () => {
-    const result = await run({siteDir: 'out'});
+  it('says to run docusaurus build when the build has no manifest', async () => {
+    const result = await run({siteDir: 'without-plugin'});
     assert.equal(result.code, EXIT_CODES.setup);
-    assert.match(result.stderr, /^\[export-pdf\] Error: No export manifest in .*out: build the site with `docusaurus build` first/);
+    assert.match(
+      result.stderr,
+      /^\[export-pdf\] Error: No export manifest in .*without-plugin\/build: build the site with `docusaurus build` first/,
+    );
   });
 
   it('says to run docusaurus build when the build directory is missing', async () => {
     const result = await run({siteDir: 'unbuilt'});
     assert.equal(result.code, EXIT_CODES.setup);
-    assert.match(result.stderr, /The build directory .*unbuilt\/build is missing: run `docusaurus build` first\./);
+    assert.match(
+      result.stderr,
+      /The build directory .*unbuilt\/build is missing: run `docusaurus build` first, or name the build with --dir\./,
+    );
+  });
+
+  it('reads the build --dir names, wherever it is', async () => {
+    const result = await run({siteDir: 'unbuilt', dir: 'site/build', locale: 'xx'});
+    assert.equal(result.stderr, '[export-pdf] Error: Unknown locale "xx"\n[export-pdf] This site has: en, fr.\n');
   });
 
   it('refuses a site directory that does not exist', async () => {

@@ -3,6 +3,7 @@ import {mkdir, symlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import request from 'supertest';
+import {builtManifestDir} from '../../../contracts/manifest';
 import {createStaticSiteApp} from '../../../server/site/static-site';
 import {LocalBookStore} from '../../../server/store/local-book-store';
 import {TINY_PDF, tempDir} from '../../helpers/fixtures';
@@ -21,6 +22,8 @@ describe('static site server', () => {
     await writeFile(path.join(outDir, 'index.html'), '<h1>home</h1>');
     await writeFile(path.join(outDir, 'docs', 'intro', 'index.html'), '<h1>intro</h1>');
     await writeFile(path.join(outDir, '404.html'), '<h1>missing</h1>');
+    await mkdir(builtManifestDir(outDir), {recursive: true});
+    await writeFile(path.join(builtManifestDir(outDir), 'site-manifest.en.json'), '{}');
     await writeFile(path.join(documentsDir, 'guide v2.pdf'), TINY_PDF);
     await writeFile(path.join(documentsDir, '.guide.pdf.1-ab.part'), TINY_PDF);
     await writeFile(path.join(root.dir, 'secret.pdf'), 'secret');
@@ -34,6 +37,16 @@ describe('static site server', () => {
   it('serves the built pages with clean URLs', async () => {
     const response = await request(app()).get('/docs/intro').expect(200);
     assert.match(response.text, /intro/);
+  });
+
+  it('does not publish the export manifest the build holds, however the path is written', async () => {
+    for (const url of [
+      '/.docusaurus-plugin-export-pdf/default/site-manifest.en.json',
+      '/%2Edocusaurus-plugin-export-pdf/default/site-manifest.en.json',
+    ]) {
+      await request(app()).get(url).expect(404);
+    }
+    await request(app()).get('/%E0%A4%A').expect(400);
   });
 
   it('serves a PDF of the documents directory at the site root', async () => {
