@@ -26,7 +26,7 @@ RUN npm run build:package \
 RUN mkdir /app/export-pdf \
  && cp -R package.json package-lock.json bin lib /app/export-pdf/ \
  && cd /app/export-pdf \
- && node -e "const fs = require('fs'); const p = require('./package.json'); for (const name of Object.keys(p.peerDependenciesMeta)) p.dependencies[name] = p.peerDependencies[name]; fs.writeFileSync('package.json', JSON.stringify(p, null, 2))" \
+ && node -e "const fs = require('fs'); const p = require('./package.json'); for (const name of Object.keys(p.peerDependenciesMeta)) if (!name.startsWith('@docusaurus/')) p.dependencies[name] = p.peerDependencies[name]; fs.writeFileSync('package.json', JSON.stringify(p, null, 2))" \
  && npm pkg delete workspaces devDependencies scripts peerDependencies peerDependenciesMeta \
  && npm install --omit=dev --omit=peer --ignore-scripts --prefer-offline --no-audit --no-fund
 

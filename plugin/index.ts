@@ -11,10 +11,12 @@ import {registerExportCommand} from './export-command';
 import {PREBUILT_INDEX_FILE} from '../contracts/build-time';
 import {PLUGIN_NAME, builtManifestDir, manifestFile, manifestFileName, type SiteManifest} from '../contracts/manifest';
 import {buildManifest} from './manifest';
+import {checkDocusaurusVersion, siteDocusaurusVersion} from './docusaurus-version';
 import type {PluginOptions} from '../contracts/options';
 import {pluginTexts, shippedMessages} from '../contracts/translations';
 
 export default function pluginExportPdf(context: LoadContext, options: PluginOptions): Plugin<void> {
+  checkDocusaurusVersion(siteDocusaurusVersion(context.siteDir));
   let manifest: SiteManifest | undefined;
   return {
     name: PLUGIN_NAME,

@@ -22,9 +22,10 @@ import {StepTimings} from '../helpers/step-timings';
 import {insertAfterWithin, insertBefore} from '../helpers/text-edit';
 import {TEMPLATE_SIDEBAR, TEMPLATE_TEXTS, readmeInstallSection, readmeStaticSection, themeSources} from '../helpers/install-site';
 import {servicesButBrowser} from '../helpers/wait-healthy';
+import {NEWEST} from '../helpers/version-matrix';
 
 const PACKAGE = 'docusaurus-plugin-export-pdf';
-const CREATE_DOCUSAURUS = 'create-docusaurus@3.10.2';
+const CREATE_DOCUSAURUS = `create-docusaurus@${NEWEST.docusaurus}`;
 const EXPORT_TIMEOUT = 240_000;
 /** A cold npm cache downloads a whole Docusaurus site; a warm one takes a minute. */
 const STEP_TIMEOUT = 20 * 60_000;

@@ -3,10 +3,10 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useLocation} from '@docusaurus/router';
 import Translate, {translate} from '@docusaurus/Translate';
-import {usePluginData} from '@docusaurus/useGlobalData';
 import type {Props} from '@theme/ExportPdfButton';
 import type {ClientData} from 'docusaurus-plugin-export-pdf';
 import {ProgressPanel} from './ProgressPanel';
+import {useClientData} from './useClientData';
 import {useExportPdf} from './useExportPdf';
 import {useLocaleNumbers} from './useLocaleNumbers';
 import styles from './styles.module.css';
@@ -52,10 +52,16 @@ function DownloadPanel(props: {href: string; fileName: string; megabytes: number
   );
 }
 
-export default function ExportPdfButton({className, inline = false, onExported}: Props): ReactNode {
-  const {state, start, submitToken, reset} = useExportPdf();
+/** Nothing, rather than a crash, when the plugin set no data (useClientData says why). */
+export default function ExportPdfButton(props: Props): ReactNode {
+  const data = useClientData();
+  return data ? <ExportButton {...props} data={data} /> : null;
+}
+
+function ExportButton({className, inline = false, onExported, data}: Props & {data: ClientData}): ReactNode {
+  const {state, start, submitToken, reset} = useExportPdf(data);
   const numbers = useLocaleNumbers();
-  const {exportsPagePath, documentsPath} = usePluginData('docusaurus-plugin-export-pdf') as ClientData;
+  const {exportsPagePath, documentsPath} = data;
   const onExportsPage = useLocation().pathname.replace(/\/$/, '') === exportsPagePath;
   const finished = state.status === 'done' ? state.result : undefined;
   useEffect(() => {

@@ -1,6 +1,5 @@
 import {useCallback, useEffect, useRef, useState} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {usePluginData} from '@docusaurus/useGlobalData';
 import {useActivePluginAndVersion} from '@docusaurus/plugin-content-docs/client';
 import type {ClientData, ExportSuccess} from 'docusaurus-plugin-export-pdf';
 import {
@@ -34,13 +33,12 @@ export type ExportState =
  * docs), follows its progress, and keeps its outcome. On a site built with
  * `buildTime` and no API that answers, it downloads the book the build made.
  */
-export function useExportPdf(): {
+export function useExportPdf(data: ClientData): {
   state: ExportState;
   start: () => void;
   submitToken: (token: string) => void;
   reset: () => void;
 } {
-  const data = usePluginData('docusaurus-plugin-export-pdf') as ClientData;
   const {i18n} = useDocusaurusContext();
   const active = useActivePluginAndVersion();
   const docsPluginId = active?.activePlugin.pluginId;
