@@ -48,5 +48,6 @@ export async function commitFile(temporary: string, destination: string): Promis
 }
 
 export async function removeQuietly(file: string): Promise<void> {
-  await fs.rm(file, {force: true, recursive: true}).catch(() => undefined);
+  // Retried: a directory a closing process still writes into fails with ENOTEMPTY.
+  await fs.rm(file, {force: true, recursive: true, maxRetries: 3, retryDelay: 100}).catch(() => undefined);
 }

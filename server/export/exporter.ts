@@ -14,7 +14,7 @@ import type {ExportStatusBoard} from './export-status';
 import {InProcessQueue} from '../queue/in-process-queue';
 import type {ExportOrder, ExportResult, JobQueue, JobRunner, JobStatusSource, ProgressSink, QueueState} from '../queue/job-queue';
 import {resolveExportTarget, type ExportSelection, type ExportTarget} from './export-target';
-import {isAlive} from './process-tree';
+import {endProcessesInside, isAlive} from './process-tree';
 
 export type {ExportResult} from '../queue/job-queue';
 
@@ -142,7 +142,7 @@ export class Exporter {
     } catch {
       // The first export reports it, with the error mapped as every export's is.
     } finally {
-      await removeQuietly(workDir);
+      await removeScratch(workDir);
     }
   }
 
@@ -231,7 +231,7 @@ export class Exporter {
       throw failure;
     } finally {
       await removeQuietly(temporary);
-      await removeQuietly(workDir);
+      await removeScratch(workDir, say);
     }
   }
 
@@ -288,4 +288,11 @@ function bookRecord(target: ExportTarget): BookRecord {
 function asDomainError(error: unknown): DomainError {
   if (error instanceof DomainError) return error;
   return new EngineFailed('command-failed', error instanceof Error ? error.message : String(error), {cause: error});
+}
+
+/** Removes an export's scratch directory once nothing runs from it (see endProcessesInside). */
+async function removeScratch(workDir: string, say?: (line: string) => void): Promise<void> {
+  const ended = await endProcessesInside(workDir);
+  if (ended > 0) say?.(`ended ${ended} processes its engine left running`);
+  await removeQuietly(workDir);
 }

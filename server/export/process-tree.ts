@@ -1,5 +1,6 @@
 import {execFileSync} from 'node:child_process';
 import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
 
 /** One process as Linux' /proc shows it: its parent, start time (tells a reused pid apart) and whether it is a zombie. */
 export type ProcEntry = {ppid: number; startTime: string; zombie: boolean};
@@ -84,4 +85,44 @@ export function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * Running processes whose command line names something inside `dir` (Linux only: elsewhere none
+ * are found). Chromium writes its profile directory into every one of its processes' command lines.
+ */
+export function processesInside(dir: string): number[] {
+  if (process.platform !== 'linux') return [];
+  const inside = dir.endsWith(path.sep) ? dir : dir + path.sep;
+  const found: number[] = [];
+  for (const [pid, entry] of readProcTable()) {
+    if (entry.zombie || pid === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(inside)) found.push(pid);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
+}
+
+/**
+ * Kills what still runs from a scratch directory and waits, up to `waitMs`, until it is gone. A
+ * browser's helpers outlive the process that closed it (Chromium's main process has exited, its
+ * zygote and renderers not yet); they are out of reach of killTree once that process has ended,
+ * and one still writing into its profile would bring back the directory being removed. Returns how
+ * many it found.
+ */
+export async function endProcessesInside(dir: string, waitMs = 5000): Promise<number> {
+  const deadline = Date.now() + waitMs;
+  const ended = new Set<number>();
+  for (let left = processesInside(dir); left.length > 0; left = processesInside(dir)) {
+    if (Date.now() > deadline) break;
+    for (const pid of left) {
+      ended.add(pid);
+      killTree(pid);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return ended.size;
 }

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import {readdirSync} from 'node:fs';
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {documentFiles} from '../helpers/fixtures';
-import {exportBrowserPids, scratchDirs, waitFor} from '../helpers/processes';
+import {WORK_ROOT, exportBrowserPids, scratchDirs, waitFor} from '../helpers/processes';
 import {startServerEntry, type RunningEntry} from '../helpers/server-process';
 import type {ExportStatusList} from '../../contracts/api';
 import type {Phase} from '../../contracts/progress';
@@ -50,7 +51,14 @@ async function assertNothingLeftBehind(server: RunningEntry, expectedFiles: stri
   assert.deepEqual(await documentFiles(server.documentsDir), expectedFiles.sort(), 'no part file');
   // Generous: on a saturated machine, removing a killed Chromium's profile took over 5 s.
   await waitFor(() => (exportBrowserPids(server.child.pid!).length === 0 ? true : undefined), 15_000, 'no Chromium');
-  await waitFor(() => (scratchDirs(server.child.pid!).length === 0 ? true : undefined), 15_000, 'no scratch or profile directory');
+  await waitFor(() => (scratchDirs(server.child.pid!).length === 0 ? true : undefined), 15_000, 'no scratch or profile directory').catch(
+    (error: Error) => {
+      const left = scratchDirs(server.child.pid!).flatMap((name) =>
+        readdirSync(path.join(WORK_ROOT, name), {recursive: true, encoding: 'utf8'}).slice(0, 20),
+      );
+      throw new Error(`${error.message}: left ${JSON.stringify(left)}; the server said:\n${server.output().slice(-3000)}`);
+    },
+  );
 }
 
 type EngineCase = {

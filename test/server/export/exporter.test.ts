@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import {spawn} from 'node:child_process';
+import {existsSync} from 'node:fs';
 import {mkdir, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
@@ -8,6 +10,16 @@ import {LocalBookStore} from '../../../server/store/local-book-store';
 import {manifestsOf, tempDir, testManifest} from '../../helpers/fixtures';
 import {ScriptedEngine, exporterWith} from '../../helpers/scripted-engine';
 import type {ExportJob} from '../../../server/export/engine';
+import {isRunning, waitFor} from '../../helpers/processes';
+
+// Writes into the file it is given, again and again, recreating its folder.
+const STRAGGLER = `
+const fs = require('node:fs');
+setInterval(() => {
+  fs.mkdirSync(require('node:path').dirname(process.argv[1]), {recursive: true});
+  fs.writeFileSync(process.argv[1], 'x');
+}, 5);
+`;
 
 // No process has this pid: Linux caps pids far below it.
 const DEAD_PID = 2 ** 30;
@@ -67,6 +79,29 @@ describe('Exporter', () => {
     assert.ok(scratchExisted);
     assert.equal(path.dirname(job!.workDir), workRoot);
     assert.ok(job!.timeoutMs > 0 && job!.timeoutMs <= 4000);
+    assert.deepEqual(await readdir(workRoot), []);
+  });
+
+  it('removes the scratch directory when a process the engine started outlives it and still writes there', async () => {
+    const engine = new ScriptedEngine();
+    const {exporter: subject, documentsDir, workRoot} = exporter(engine, 'straggler');
+    await mkdir(documentsDir, {recursive: true});
+    let straggler = 0;
+    const write = engine.behaviour;
+    engine.behaviour = async (job) => {
+      await write(job);
+      // Like a Chromium helper whose main process has exited: no longer below the engine, naming its profile.
+      const child = spawn(process.execPath, ['-e', STRAGGLER, path.join(job.workDir, 'profile', 'Local State')], {
+        detached: true,
+        stdio: 'ignore',
+      });
+      child.unref();
+      straggler = child.pid!;
+      await waitFor(() => (existsSync(path.join(job.workDir, 'profile')) ? true : undefined), 5000, 'the straggler to write');
+    };
+    await subject.export('a.pdf');
+    assert.equal(isRunning(straggler), false, 'the straggler was ended');
+    await new Promise((resolve) => setTimeout(resolve, 200));
     assert.deepEqual(await readdir(workRoot), []);
   });
 
