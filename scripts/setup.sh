@@ -10,6 +10,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=()
+reasons=()
+# Adds a Debian package to install, with the reason said before installing it.
+want() {
+  [[ " ${packages[*]} " == *" $1 "* ]] && return 0
+  packages+=("$1")
+  reasons+=("$1: $2")
+}
 has_chromium() {
   local candidate
   for candidate in "${PUPPETEER_EXECUTABLE_PATH:-}" "${CHROME_PATH:-}" /usr/bin/chromium-headless-shell \
@@ -29,34 +36,41 @@ wants_headless_shell() {
 }
 # The font packages server/fonts.ts names (FONT_PACKAGES), each added when fontconfig finds no font for its scripts.
 has_font() { command -v fc-list >/dev/null && [ -n "$(fc-list "$1" family)" ]; }
-has_font ':charset=1f680' || packages+=(fonts-noto-color-emoji)
-has_font ':lang=zh-cn' && has_font ':lang=ja' && has_font ':lang=ko' || packages+=(fonts-noto-cjk)
+has_font ':charset=1f680' || want fonts-noto-color-emoji 'emoji print as boxes without it'
+has_font ':lang=zh-cn' && has_font ':lang=ja' && has_font ':lang=ko' || want fonts-noto-cjk 'Chinese, Japanese and Korean print as boxes without it'
 has_font ':lang=ar' && has_font ':lang=he' && has_font ':lang=el' && has_font ':lang=ru' && has_font ':charset=2b62' ||
-  packages+=(fonts-noto-core)
+  want fonts-noto-core 'Arabic, Hebrew, Greek, Cyrillic and symbols print as boxes without it'
 if [ "${1:-}" = "--for-tests" ]; then
-  command -v pdftotext >/dev/null || packages+=(poppler-utils)
-  command -v qpdf >/dev/null || packages+=(qpdf)
-  command -v redis-server >/dev/null || packages+=(redis-server)
+  command -v pdftotext >/dev/null || want poppler-utils 'the tests read the PDFs with it'
+  command -v qpdf >/dev/null || want qpdf 'the tests check the PDFs with it'
+  command -v redis-server >/dev/null || want redis-server "the job queue's tests start their own"
   # Beside the headless shell the exports use: the tests of the full Chromium's own path
   # (test/e2e/browser-host.test.ts) run it.
-  if command -v apt-get >/dev/null && [ ! -x /usr/bin/chromium ]; then packages+=(chromium); fi
+  if command -v apt-get >/dev/null && [ ! -x /usr/bin/chromium ]; then want chromium 'the tests of the full browser run it'; fi
 fi
 
 sudo=""
 [ "$(id -u)" = 0 ] || sudo="sudo"
 if command -v apt-get >/dev/null && { [ -z "$sudo" ] || command -v sudo >/dev/null; }; then
-  if [ ${#packages[@]} -gt 0 ] || wants_headless_shell || ! has_chromium; then
+  has_chromium || wants_headless_shell || want chromium 'exports run in it, and no browser was found'
+  # Said before anything changes on the machine.
+  if wants_headless_shell; then
+    echo "Installing with apt-get: chromium-headless-shell (exports prefer it: the same book in less memory)"
+  fi
+  if [ ${#packages[@]} -gt 0 ]; then
+    echo "Installing with apt-get what is missing:"
+    printf '  %s\n' "${reasons[@]}"
+  fi
+  if [ ${#packages[@]} -gt 0 ] || wants_headless_shell; then
     $sudo apt-get update -qq
   fi
   # Not every distribution has it: the full Chromium serves then.
   if wants_headless_shell; then
-    echo "Installing chromium-headless-shell with apt-get"
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium-headless-shell >/dev/null 2>&1 ||
-      echo "chromium-headless-shell is not available here: exports use the full Chromium"
+      echo "chromium-headless-shell is not available here: installing the full Chromium"
   fi
-  has_chromium || packages+=(chromium)
+  has_chromium || want chromium "the headless shell is not available"
   if [ ${#packages[@]} -gt 0 ]; then
-    echo "Installing ${packages[*]} with apt-get"
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
   fi
 else
