@@ -21,8 +21,9 @@ RUN npm run build:package \
  && cp -R example-site/build /app/site/build
 # What `serve` needs: the compiled package and its runtime dependencies at the
 # lockfile's versions; no Docusaurus, React, TypeScript or test tools. The image
-# also scales out (compose.scale.yaml), so the optional peers that REDIS_URL and
-# STORE_URL load become dependencies here.
+# also scales out (compose.scale.yaml) and takes EXPORT_ENGINE, so the optional
+# peers that REDIS_URL, STORE_URL and the docs-to-pdf engine load become
+# dependencies here.
 RUN mkdir /app/export-pdf \
  && cp -R package.json package-lock.json bin lib /app/export-pdf/ \
  && cd /app/export-pdf \

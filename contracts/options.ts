@@ -37,7 +37,10 @@ export type PluginOptions = {
   apiUrl?: string;
   /** API port the button falls back to when the site server does not say. */
   apiPort: number;
-  /** Which engine turns the site into a PDF; EXPORT_ENGINE on the server overrides it. */
+  /**
+   * Which engine turns the site into a PDF; EXPORT_ENGINE on the server overrides it. `docs-to-pdf`
+   * is an optional peer the site installs (contracts/optional-packages.ts).
+   */
   engine: ExportEngineName;
   /** Id of the docs plugin instance whose docs are exported. */
   docsPluginId: string;

@@ -12,11 +12,15 @@ import {PREBUILT_INDEX_FILE} from '../contracts/build-time';
 import {PLUGIN_NAME, builtManifestDir, manifestFile, manifestFileName, type SiteManifest} from '../contracts/manifest';
 import {buildManifest} from './manifest';
 import {checkDocusaurusVersion, siteDocusaurusVersion} from './docusaurus-version';
+import {missingFor} from '../contracts/optional-packages';
 import type {PluginOptions} from '../contracts/options';
 import {pluginTexts, shippedMessages} from '../contracts/translations';
 
 export default function pluginExportPdf(context: LoadContext, options: PluginOptions): Plugin<void> {
   checkDocusaurusVersion(siteDocusaurusVersion(context.siteDir));
+  // An optional peer: a site that chooses this engine learns, as it builds, how to install it.
+  const engineProblem = options.engine === 'docs-to-pdf' ? missingFor('docs-to-pdf') : undefined;
+  if (engineProblem) throw new Error(`[${PLUGIN_NAME}] ${engineProblem}`);
   let manifest: SiteManifest | undefined;
   return {
     name: PLUGIN_NAME,

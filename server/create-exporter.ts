@@ -8,6 +8,7 @@ import {DocsToPdfEngine} from './export/docs-to-pdf-engine';
 import {EngineSelector} from './export/engine-selector';
 import {Exporter} from './export/exporter';
 import {NativeEngine} from './export/native/engine';
+import {requireInstalled} from './optional-packages';
 import {PrintCache} from './export/native/print-cache/print-cache';
 import type {JobQueue, JobRunner} from './queue/job-queue';
 import type {SiteProbe} from './site/site-probe';
@@ -42,6 +43,8 @@ export type ExporterSetup = {
 
 /** The exporter with both engines, its scratch root ready and stale scratch files of dead exports gone. */
 export async function createExporter(setup: ExporterSetup): Promise<Exporter> {
+  // Forced on every export, so a server that cannot run it does not start (a site's choice is checked as it builds).
+  if (setup.engine === 'docs-to-pdf') requireInstalled('docs-to-pdf');
   await fs.mkdir(WORK_ROOT, {recursive: true});
   const native = new NativeEngine({
     workRoot: WORK_ROOT,

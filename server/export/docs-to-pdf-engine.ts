@@ -6,6 +6,7 @@ import {EngineFailed, ExportRejected, TimedOut} from '../errors';
 import {planBook} from './book-plan';
 import {progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from './engine';
 import {runProcess} from './run-process';
+import {missingFor} from '../../contracts/optional-packages';
 
 function docsToPdfCli(): string {
   return createRequire(__filename).resolve('docs-to-pdf/lib/cli.js');
@@ -40,6 +41,12 @@ function progressReader(job: ExportJob): (line: string) => void {
 /** The docs-to-pdf CLI in a child process: follows "next" links from the start page. */
 export class DocsToPdfEngine implements ExportEngine {
   readonly name = 'docs-to-pdf';
+  /** Why the engine cannot run here, or undefined; tests script it. */
+  readonly #missing: () => string | undefined;
+
+  constructor(missing = () => missingFor('docs-to-pdf')) {
+    this.#missing = missing;
+  }
 
   check(job: Pick<ExportJob, 'subset'>): void {
     if (job.subset) {
@@ -47,9 +54,13 @@ export class DocsToPdfEngine implements ExportEngine {
         detail: 'Exporting one category or one doc needs the native engine (plugin option engine: "native").',
       });
     }
+    // An optional peer (contracts/optional-packages.ts): a site that chose this engine installs it.
+    const problem = this.#missing();
+    if (problem) throw new EngineFailed('command-failed', problem);
   }
 
   async run(job: ExportJob): Promise<void> {
+    this.check(job);
     let chromium: string;
     try {
       chromium = findChromium();

@@ -9,8 +9,8 @@ import {chromium, type Browser} from 'playwright-core';
 import type {PrebuiltIndex} from '../../contracts/build-time';
 import {findChromium, sandboxArgs} from '../../server/chromium';
 import {freePort} from '../../server/listen';
-import {OPTIONAL_PACKAGES} from '../../server/optional-packages';
 import {tempDir} from '../helpers/fixtures';
+import {addedFootprint, assertStatedAddition, installFootprint, installedOptionalPeers, type Footprint} from '../helpers/install-footprint';
 import {startNpmScriptServer, type NpmScriptServer} from '../helpers/npm-script-server';
 import {packPackage, tarballFiles, tarballText} from '../helpers/packed-package';
 import {collapse, pageTexts, pdfStructure} from '../helpers/pdf-structure';
@@ -20,7 +20,14 @@ import {runCommand} from '../helpers/run-command';
 import {serveBuild} from '../helpers/site-copy';
 import {StepTimings} from '../helpers/step-timings';
 import {insertAfterWithin, insertBefore} from '../helpers/text-edit';
-import {TEMPLATE_SIDEBAR, TEMPLATE_TEXTS, readmeInstallSection, readmeStaticSection, themeSources} from '../helpers/install-site';
+import {
+  README_INSTALL_LINES,
+  TEMPLATE_SIDEBAR,
+  TEMPLATE_TEXTS,
+  readmeInstallSection,
+  readmeStaticSection,
+  themeSources,
+} from '../helpers/install-site';
 import {servicesButBrowser} from '../helpers/wait-healthy';
 import {NEWEST} from '../helpers/version-matrix';
 
@@ -35,9 +42,9 @@ describe(
   {skip: process.env.SKIP_INSTALL_TEST === '1' && 'SKIP_INSTALL_TEST=1', timeout: 60 * 60_000},
   () => {
     const timings = new StepTimings('install test');
-    // The plugin drives the system's Chromium; Puppeteer's own download (a dependency of the
-    // docs-to-pdf engine) is never used, and this machine cannot reach its host anyway.
-    const env = {...process.env, PUPPETEER_SKIP_DOWNLOAD: 'true'};
+    // As the README says: no PUPPETEER_SKIP_DOWNLOAD, since nothing the plugin installs downloads a
+    // browser (the full Puppeteer comes only with the optional docs-to-pdf engine).
+    const {PUPPETEER_SKIP_DOWNLOAD: _skip, ...env} = process.env;
     let work: {dir: string; remove: () => Promise<void>};
     let tarball: string;
     let siteDir: string;
@@ -45,6 +52,7 @@ describe(
     let server: NpmScriptServer | undefined;
     let browser: Browser | undefined;
     let failedStep: string | undefined;
+    let siteAlone: Footprint | undefined;
 
     /** A step of the install; once one fails the later ones are skipped, since each builds on the one before. */
     function step(name: string, body: () => Promise<void>) {
@@ -110,38 +118,32 @@ describe(
 
     it('the README shows the very install command, config and scripts this test uses', async () => {
       const section = await readmeInstallSection();
-      for (const line of [
-        `PUPPETEER_SKIP_DOWNLOAD=true npm install ${PACKAGE}`,
-        `plugins: ['${PACKAGE}'],`,
-        `{type: 'custom-exportPdf', position: 'right'},`,
-        `"build": "docusaurus build"`,
-        `"serve": "docusaurus-export-pdf serve"`,
-        `"start": "docusaurus-export-pdf start"`,
-        'npm run build',
-        'npm run serve',
-        'export-pdf?fileName=handbook',
-        'test/e2e/install.test.ts',
-      ]) {
+      for (const line of README_INSTALL_LINES) {
         assert.ok(section.includes(line), `the README's install section says ${line}`);
       }
+      assert.doesNotMatch(section, /PUPPETEER_SKIP_DOWNLOAD=true npm install docusaurus/, 'nothing it installs downloads a browser');
     });
 
-    step(`npm install ${PACKAGE} (the packed tarball)`, async () => {
+    step('npm install: the fresh site alone, to measure what the plugin adds', async () => {
       const packageFile = path.join(siteDir, 'package.json');
       const sitePackage = JSON.parse(await readFile(packageFile, 'utf8'));
       // Not a step for users: this machine's registry lacks @docsearch/core@4.7.1, which
       // @docsearch/react 4.7.1 (Docusaurus 3.10's search) needs, so the site pins 4.7.0.
       sitePackage.overrides = {'@docsearch/react': '4.7.0'};
       await writeFile(packageFile, `${JSON.stringify(sitePackage, null, 2)}\n`);
+      await timings.time('site install', () => runCommand('npm', ['install'], {cwd: siteDir, env}));
+      siteAlone = await installFootprint(siteDir);
+    });
+
+    step(`npm install ${PACKAGE} (the packed tarball)`, async () => {
       await timings.time('install', () => runCommand('npm', ['install', tarball], {cwd: siteDir, env}));
-      const installed = JSON.parse(await readFile(packageFile, 'utf8'));
+      const added = addedFootprint(siteAlone!, await installFootprint(siteDir));
+      console.log(`install footprint: ${added.summary}`);
+      assertStatedAddition(added, await readmeInstallSection());
+      const installed = JSON.parse(await readFile(path.join(siteDir, 'package.json'), 'utf8'));
       assert.ok(installed.dependencies[PACKAGE], `${PACKAGE} is a dependency of the site`);
       assert.ok(existsSync(path.join(siteDir, 'node_modules', '.bin', 'docusaurus-export-pdf')), 'npm linked the bin');
-      // Optional peers: only a site that sets REDIS_URL or STORE_URL installs them.
-      const scaleOut = Object.values(OPTIONAL_PACKAGES)
-        .flat()
-        .filter((name) => existsSync(path.join(siteDir, 'node_modules', name)));
-      assert.deepEqual(scaleOut, [], 'no package of the job queue or the bucket store');
+      assert.deepEqual(installedOptionalPeers(siteDir), [], 'no package of the job queue, the bucket store or the docs-to-pdf engine');
     });
 
     step('docusaurus.config.ts and the package.json scripts, edited as the README says', async () => {

@@ -1,36 +1,20 @@
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
-import {writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {freePorts} from '../../server/listen';
-import {installCommand, type OptionalFeature} from '../../server/optional-packages';
+import {notInstalled, type OptionalFeature} from '../../contracts/optional-packages';
+import {writeHidePackagesHook} from '../helpers/hide-packages';
 import {tempDir} from '../helpers/fixtures';
 import {EXAMPLE_SITE, REPO_ROOT} from '../helpers/server-process';
 
-/**
- * Loaded with --require: Node finds none of the packages named in HIDDEN_PACKAGES, as in a site
- * that installed the plugin without them (they are optional peers).
- */
-const HIDE = `const Module = require('node:module');
-const hidden = process.env.HIDDEN_PACKAGES.split(' ');
-const resolve = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  if (hidden.some((name) => request === name || request.startsWith(name + '/'))) {
-    throw Object.assign(new Error("Cannot find module '" + request + "'"), {code: 'MODULE_NOT_FOUND'});
-  }
-  return resolve.call(this, request, ...rest);
-};
-`;
-
-describe('a scaled-out start in a site without the packages it needs', {timeout: 120_000}, () => {
+describe('a start in a site without the optional packages it asks for', {timeout: 120_000}, () => {
   let work: Awaited<ReturnType<typeof tempDir>>;
   let hook: string;
 
   before(async () => {
     work = await tempDir('optional-packages');
-    hook = path.join(work.dir, 'hide-packages.cjs');
-    await writeFile(hook, HIDE);
+    hook = await writeHidePackagesHook(work.dir);
   });
   after(async () => {
     await work?.remove();
@@ -59,10 +43,7 @@ describe('a scaled-out start in a site without the packages it needs', {timeout:
 
   const expect = (outcome: {code: number | null; output: string}, feature: OptionalFeature, missing: string) => {
     assert.equal(outcome.code, 1, outcome.output);
-    assert.ok(
-      outcome.output.includes(`${feature} is set, but ${missing} is not installed: run \`${installCommand(feature)}\` in the site`),
-      outcome.output,
-    );
+    assert.ok(outcome.output.includes(notInstalled(feature, [missing])), outcome.output);
   };
 
   it('serve with REDIS_URL stops at once, naming the npm install command for the queue', async () => {
@@ -79,5 +60,9 @@ describe('a scaled-out start in a site without the packages it needs', {timeout:
       'STORE_URL',
       '@aws-sdk/client-s3',
     );
+  });
+
+  it('serve with EXPORT_ENGINE=docs-to-pdf stops, naming the npm install command for that engine', async () => {
+    expect(await run('serve', {EXPORT_ENGINE: 'docs-to-pdf'}, 'docs-to-pdf'), 'docs-to-pdf', 'docs-to-pdf');
   });
 });

@@ -31,6 +31,20 @@ export const TEMPLATE_TEXTS = [
   {title: 'Translate your site', text: 'translate docs/intro.md to French'},
 ];
 
+/** Lines of the README's install section the install test types as they are. */
+export const README_INSTALL_LINES = [
+  'npm install docusaurus-plugin-export-pdf',
+  "plugins: ['docusaurus-plugin-export-pdf'],",
+  "{type: 'custom-exportPdf', position: 'right'},",
+  '"build": "docusaurus build"',
+  '"serve": "docusaurus-export-pdf serve"',
+  '"start": "docusaurus-export-pdf start"',
+  'npm run build',
+  'npm run serve',
+  'export-pdf?fileName=handbook',
+  'test/e2e/install.test.ts',
+];
+
 /** The README's section on adding the plugin, which this test must keep doing step by step. */
 export async function readmeInstallSection(): Promise<string> {
   const readme = await readFile(path.join(REPO_ROOT, 'README.md'), 'utf8');

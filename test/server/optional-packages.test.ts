@@ -3,7 +3,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import {ConfigError} from '../../server/config';
-import {OPTIONAL_PACKAGES, installCommand, loadFor} from '../../server/optional-packages';
+import {OPTIONAL_PACKAGES, installCommand, missingFor} from '../../contracts/optional-packages';
+import {loadFor} from '../../server/optional-packages';
 
 const PACKAGE = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -19,10 +20,10 @@ function notFound(name: string): Error {
   });
 }
 
-describe('packages only a scaled-out server needs', () => {
+describe('packages only some sites need: the scaled-out server, the docs-to-pdf engine', () => {
   it('are optional peers of the package, installed for its own tests only', () => {
     for (const name of Object.values(OPTIONAL_PACKAGES).flat()) {
-      assert.equal(PACKAGE.dependencies[name], undefined, `${name} is no dependency: a site that does not scale out installs none`);
+      assert.equal(PACKAGE.dependencies[name], undefined, `${name} is no dependency: a site that does not ask for it installs none`);
       assert.ok(PACKAGE.peerDependencies[name], `${name} is a peer, with the range the tests use`);
       assert.equal(PACKAGE.peerDependenciesMeta[name]?.optional, true, `${name} is an optional peer`);
       assert.equal(PACKAGE.devDependencies[name], PACKAGE.peerDependencies[name], `${name} is tested at its peer range`);
@@ -65,5 +66,17 @@ describe('packages only a scaled-out server needs', () => {
       }),
       (error) => error === own,
     );
+  });
+
+  it('are found from the plugin, or named with their install command when they are not', () => {
+    assert.equal(missingFor('docs-to-pdf'), undefined, 'the repository installs every optional peer for its tests');
+    const none = (name: string): string => {
+      throw notFound(name);
+    };
+    assert.equal(
+      missingFor('docs-to-pdf', none),
+      `The docs-to-pdf engine is chosen, but docs-to-pdf is not installed: run \`PUPPETEER_SKIP_DOWNLOAD=true npm install docs-to-pdf@${PACKAGE.peerDependencies['docs-to-pdf']}\` in the site`,
+    );
+    assert.throws(() => missingFor('REDIS_URL', () => none('luxon')), /luxon/, 'a package it needs in turn is another failure');
   });
 });

@@ -3,7 +3,8 @@ import {chmod, writeFile} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, it} from 'node:test';
-import {NotReady} from '../../../server/errors';
+import {EngineFailed, NotReady} from '../../../server/errors';
+import {notInstalled} from '../../../contracts/optional-packages';
 import {DocsToPdfEngine} from '../../../server/export/docs-to-pdf-engine';
 import type {ExportJob} from '../../../server/export/engine';
 import {tempDir, withEnv} from '../../helpers/fixtures';
@@ -28,5 +29,18 @@ describe('DocsToPdfEngine', () => {
     } finally {
       await dir.remove();
     }
+  });
+
+  it('fails an export, before and as it runs, with the command that installs docs-to-pdf when it is missing', async () => {
+    const problem = notInstalled('docs-to-pdf', ['docs-to-pdf']);
+    assert.match(
+      problem,
+      /^The docs-to-pdf engine is chosen, but docs-to-pdf is not installed: run `PUPPETEER_SKIP_DOWNLOAD=true npm install docs-to-pdf@\^/,
+    );
+    const engine = new DocsToPdfEngine(() => problem);
+    const job = {log: () => assert.fail('nothing ran, so nothing logged')} as unknown as ExportJob;
+    const failure = (error: Error) => error instanceof EngineFailed && error.outcome === 'command-failed' && error.detail === problem;
+    assert.throws(() => engine.check(job), failure);
+    await assert.rejects(engine.run(job), failure);
   });
 });
