@@ -17,8 +17,11 @@ import {documentFiles, tempDir} from '../helpers/fixtures';
 import {WORK_ROOT, exportBrowserPids, scratchDirs} from '../helpers/processes';
 import {EXAMPLE_SITE} from '../helpers/server-process';
 
-const EXPORTS = 20;
-const WARM_UP = 3;
+// Eight exports find a leak of the limit below (then at least 12 MB over the six after warm-up, where
+// the heap after two collections varies by well under 1 MB) and each export's leftovers; a longer
+// run, before a release: SOAK_EXPORTS=50 node --import tsx --test test/e2e/soak.test.ts.
+const EXPORTS = Number(process.env.SOAK_EXPORTS ?? 8);
+const WARM_UP = 2;
 const MAX_GROWTH_PER_EXPORT = 2 * 1024 * 1024;
 
 setFlagsFromString('--expose-gc');
@@ -101,7 +104,7 @@ describe(`soak: ${EXPORTS} real exports in a row`, {timeout: 900_000}, () => {
     const sorted = [...seconds].sort((a, b) => a - b);
     console.log(
       `soak: ${EXPORTS} exports, median ${sorted[Math.floor(EXPORTS / 2)]!.toFixed(1)} s each; ` +
-        `heap after warm-up ${(heap[WARM_UP - 1]! / 1048576).toFixed(1)} MB, after the last ${(heap.at(-1)! / 1048576).toFixed(1)} MB, ` +
+        `heap after each ${heap.map((bytes) => (bytes / 1048576).toFixed(1)).join(', ')} MB; ` +
         `growth ${(growth / 1024).toFixed(0)} KB per export`,
     );
     assert.ok(growth <= MAX_GROWTH_PER_EXPORT, `heap grew ${(growth / 1048576).toFixed(2)} MB per export`);

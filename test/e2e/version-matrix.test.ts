@@ -89,7 +89,13 @@ describe('the plugin on each Docusaurus 3 minor of the matrix', {timeout: SITE_T
       if (site.webpack) sitePackage.overrides = {webpack: site.webpack};
       await writeFile(packageFile, `${JSON.stringify(sitePackage, null, 2)}\n`);
       // npm refuses a peer range the site is outside of (ERESOLVE): installing plainly checks the claim.
-      await runCommand('npm', ['install', '--no-audit', '--no-fund', tarball], {cwd: siteDir, env, timeoutMs: SITE_TIMEOUT});
+      // --prefer-offline: package data already in the npm cache is not asked of the registry again
+      // (a fresh site without a lock file: 75 s against 110 s here).
+      await runCommand('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
+        cwd: siteDir,
+        env,
+        timeoutMs: SITE_TIMEOUT,
+      });
       await addPlugin(siteDir, site);
 
       await runCommand('npx', ['docusaurus', 'build'], {cwd: siteDir, env: {...env, CI: 'true'}, timeoutMs: SITE_TIMEOUT});
