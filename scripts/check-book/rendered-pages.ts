@@ -24,9 +24,7 @@ const TABS = 2;
  * have ended and it is quiet again.
  */
 async function settle(page: Page, requests: PageRequests, quietMs: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  await quiet(page, quietMs, timeoutMs);
-  await requests.whileLoading(deadline, (remainingMs) => quiet(page, quietMs, remainingMs));
+  await requests.settleWhileLoading(Date.now() + timeoutMs, (remainingMs) => quiet(page, quietMs, remainingMs));
 }
 
 async function quiet(page: Page, quietMs: number, timeoutMs: number): Promise<void> {

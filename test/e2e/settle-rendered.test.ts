@@ -23,6 +23,45 @@ const CHUNK = `fetch('/spec.json').then((response) => response.json()).then((spe
 }, 30));
 fetch('/poll');`;
 const LATE_MS = 300;
+/**
+ * A page that draws only after 400 ms of work in 5 ms tasks, as React renders a lazy component
+ * from its chunk on a busy machine: no DOM change, no request in flight, but not drawn yet.
+ */
+const BUSY_PAGE = `<!doctype html><html><body><p id="state">Loading the reference…</p><script>
+  const channel = new MessageChannel();
+  let left = 80;
+  channel.port1.onmessage = () => {
+    const end = performance.now() + 5;
+    while (performance.now() < end);
+    if (--left > 0) channel.port2.postMessage(0);
+    else document.getElementById('state').textContent = 'drawn';
+  };
+  channel.port2.postMessage(0);
+</script></body></html>`;
+
+/**
+ * A lazy component as React shows it: its chunk arrives while the page is still changing (the
+ * first spell without DOM changes has not begun), and the component draws from it only later,
+ * then fetches its data.
+ */
+const LAZY_PAGE = `<!doctype html><html><body><p id="state">Loading the reference…</p><p id="ticks"></p><script>
+  const ticks = setInterval(() => (document.getElementById('ticks').textContent += '.'), 5);
+  setTimeout(() => clearInterval(ticks), ${LATE_MS + 100});
+  const script = document.createElement('script');
+  script.src = '/lazy-chunk.js';
+  document.head.append(script);
+</script></body></html>`;
+const LAZY_CHUNK = `setTimeout(() => {
+  document.getElementById('state').textContent = 'Loading the rows…';
+  fetch('/spec.json').then((response) => response.json()).then((spec) => {
+    document.getElementById('state').textContent = spec.paths.join(', ');
+  });
+}, 250);`;
+
+/** A status widget: asks every 50 ms, with a query that defeats caches, and never stops. */
+const POLLING_PAGE = `<!doctype html><html><body><p id="state">Up</p><script>
+  setInterval(() => fetch('/status?t=' + Date.now() + Math.random()), 50);
+</script></body></html>`;
 
 describe('waiting until a page that fetches what it draws has drawn it', {timeout: 60_000}, () => {
   let page: Page;
@@ -33,12 +72,18 @@ describe('waiting until a page that fetches what it draws has drawn it', {timeou
     server = createServer((request, response) => {
       if (request.url === '/poll') return; // a long poll: never answered
       const [type, body] =
-        request.url === '/reference-chunk.js'
-          ? ['text/javascript', CHUNK]
+        request.url === '/reference-chunk.js' || request.url === '/lazy-chunk.js'
+          ? ['text/javascript', request.url === '/lazy-chunk.js' ? LAZY_CHUNK : CHUNK]
           : request.url === '/spec.json'
             ? ['application/json', JSON.stringify({paths: ['GET /jobs/:id', 'POST /jobs/:id/retry']})]
-            : ['text/html', PAGE];
-      setTimeout(() => response.writeHead(200, {'content-type': `${type}; charset=utf-8`}).end(body), request.url === '/' ? 0 : LATE_MS);
+            : request.url!.startsWith('/status?')
+              ? ['application/json', '{"up": true}']
+              : [
+                  'text/html',
+                  ({'/busy': BUSY_PAGE, '/lazy': LAZY_PAGE, '/polling': POLLING_PAGE} as Record<string, string>)[request.url!] ?? PAGE,
+                ];
+      const late = !['/', '/busy', '/lazy', '/polling'].includes(request.url!) && !request.url!.startsWith('/status?');
+      setTimeout(() => response.writeHead(200, {'content-type': `${type}; charset=utf-8`}).end(body), late ? LATE_MS : 0);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -48,10 +93,10 @@ describe('waiting until a page that fetches what it draws has drawn it', {timeou
     server.close();
   });
 
-  async function settled(longestMs: number, timeoutMs: number) {
+  async function settled(longestMs: number, timeoutMs: number, path = '/') {
     const requests = new PageRequests(page, longestMs);
     try {
-      await page.goto(`${origin}/`, {waitUntil: 'domcontentloaded'});
+      await page.goto(`${origin}${path}`, {waitUntil: 'domcontentloaded'});
       const started = Date.now();
       const warnings = await settleRendered(page, requests, 0, timeoutMs);
       const state = await page.$eval('#state', (element) => element.textContent);
@@ -68,10 +113,34 @@ describe('waiting until a page that fetches what it draws has drawn it', {timeou
     assert.ok(ms < 10_000, `settled after ${ms} ms: the long poll held it`);
   });
 
+  it('waits for a chunk that arrived while the page was changing, and for what it draws and fetches later', async () => {
+    const {warnings, state} = await settled(1_500, 20_000, '/lazy');
+    assert.equal(state, 'GET /jobs/:id, POST /jobs/:id/retry');
+    assert.deepEqual(warnings, []);
+  });
+
+  it('does not wait for a page that polls an address it asked for before, whatever the query', async () => {
+    const {warnings, state, ms} = await settled(1_500, 20_000, '/polling');
+    assert.equal(state, 'Up');
+    assert.deepEqual(warnings, []);
+    assert.ok(ms < 5_000, `settled after ${ms} ms: the polling held it`);
+  });
+
   it('is needed: a spell without DOM changes alone ends while the page waits on the network', async () => {
     await page.goto(`${origin}/`, {waitUntil: 'domcontentloaded'});
     await page.evaluate(settlePage, {mermaidDiagrams: 0, quietMs: 16, timeoutMs: 20_000});
     assert.equal(await page.$eval('#state', (element) => element.textContent), 'Loading the reference…');
+  });
+
+  it('waits for a page still working in short tasks to draw, though its DOM stays the same meanwhile', async () => {
+    const requests = new PageRequests(page);
+    try {
+      await page.goto(`${origin}/busy`, {waitUntil: 'domcontentloaded'});
+      assert.deepEqual(await settleRendered(page, requests, 0, 20_000), []);
+      assert.equal(await page.$eval('#state', (element) => element.textContent), 'drawn');
+    } finally {
+      requests.stop();
+    }
   });
 
   it('says at the deadline that what the page was fetching may be missing', async () => {

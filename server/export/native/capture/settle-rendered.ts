@@ -16,10 +16,10 @@ const QUIET_AFTER_REQUESTS_MS = 200;
  * a spell without DOM changes after them. Gives up at the deadline and says what was missing.
  */
 export async function settleRendered(page: Page, requests: PageRequests, mermaidDiagrams: number, timeoutMs: number): Promise<string[]> {
-  const deadline = Date.now() + timeoutMs;
-  let warnings = await page.evaluate(settlePage, {mermaidDiagrams, quietMs: QUIET_MS, timeoutMs});
-  await requests.whileLoading(deadline, async (remainingMs) => {
-    warnings = await page.evaluate(settlePage, {mermaidDiagrams, quietMs: QUIET_AFTER_REQUESTS_MS, timeoutMs: remainingMs});
+  let warnings: string[] = [];
+  await requests.settleWhileLoading(Date.now() + timeoutMs, async (remainingMs, afterRequests) => {
+    const quietMs = afterRequests ? QUIET_AFTER_REQUESTS_MS : QUIET_MS;
+    warnings = await page.evaluate(settlePage, {mermaidDiagrams, quietMs, timeoutMs: remainingMs});
   });
   const left = requests.pending();
   if (left > 0) warnings.push(`${left} request(s) the page made had not ended at its deadline: what they bring may be missing`);

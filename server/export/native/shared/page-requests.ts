@@ -12,10 +12,17 @@ export const LONGEST_AWAITED_MS = 10_000;
 /** The requests a tab has in flight that its page may draw from when they end. */
 export class PageRequests {
   readonly #started = new Map<HTTPRequest, number>();
+  /**
+   * Every address the tab asked for, without its query: a page that polls one, cache-busting
+   * query or not (analytics, a status widget), asks for nothing new.
+   */
+  readonly #urls = new Set<string>();
   readonly #page: Page;
   readonly #longestMs: number;
   readonly #onRequest = (request: HTTPRequest) => {
-    if (AWAITED_TYPES.has(request.resourceType())) this.#started.set(request, Date.now());
+    if (!AWAITED_TYPES.has(request.resourceType())) return;
+    this.#started.set(request, Date.now());
+    this.#urls.add(request.url().replace(/[?#].*$/s, ''));
   };
   readonly #onEnd = (request: HTTPRequest) => void this.#started.delete(request);
 
@@ -40,13 +47,24 @@ export class PageRequests {
   }
 
   /**
-   * While requests are pending and `deadline` has not passed: waits for them, then runs `settle`
-   * with the time left (the page draws what they brought, and may start more).
+   * Runs `settle` (a spell without DOM changes) with the time left before `deadline` (a Date.now()
+   * time), then, while requests are pending, waits for them and settles again (`afterRequests`):
+   * the page draws what they brought, and may ask for more. A request in flight as it begins
+   * counts even when it ends during the first spell: a lazy component's chunk arrives, React draws
+   * from it a while later (on a busy machine, after the spell), then fetches its data. It settles
+   * again while each spell asks for an address not asked before: a page that polls one does not
+   * hold it until the deadline.
    */
-  async whileLoading(deadline: number, settle: (remainingMs: number) => Promise<unknown>): Promise<void> {
-    while (this.pending() > 0 && Date.now() < deadline) {
+  async settleWhileLoading(deadline: number, settle: (remainingMs: number, afterRequests: boolean) => Promise<unknown>): Promise<void> {
+    const remaining = () => Math.max(0, deadline - Date.now());
+    let loading = this.pending() > 0;
+    let asked = this.#urls.size;
+    await settle(remaining(), false);
+    while ((loading || this.pending() > 0 || this.#urls.size > asked) && Date.now() < deadline) {
+      loading = false;
       await this.drained(deadline);
-      await settle(Math.max(0, deadline - Date.now()));
+      asked = this.#urls.size;
+      await settle(remaining(), true);
     }
   }
 
@@ -55,5 +73,6 @@ export class PageRequests {
     this.#page.off('requestfinished', this.#onEnd);
     this.#page.off('requestfailed', this.#onEnd);
     this.#started.clear();
+    this.#urls.clear();
   }
 }

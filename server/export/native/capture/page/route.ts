@@ -53,11 +53,13 @@ export async function showRoute(path: string, timeoutMs: number): Promise<boolea
 /**
  * Waits for what a page needs before it is captured: the expected number of
  * Mermaid diagrams, web fonts, and a short spell without DOM changes (effects
- * that render after the route). Gives up at the deadline and says what was missing.
+ * that render after the route) that ends with the page's main thread idle.
+ * Gives up at the deadline and says what was missing.
  */
 export async function settlePage(options: {mermaidDiagrams: number; quietMs: number; timeoutMs: number}): Promise<string[]> {
   const deadline = Date.now() + options.timeoutMs;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const IDLE_WAIT_MS = 1000;
   const warnings: string[] = [];
   const diagrams = () => document.querySelectorAll('.docusaurus-mermaid-container svg').length;
   while (diagrams() < options.mermaidDiagrams && Date.now() < deadline) await sleep(10);
@@ -68,7 +70,19 @@ export async function settlePage(options: {mermaidDiagrams: number; quietMs: num
   let lastChange = Date.now();
   const observer = new MutationObserver(() => (lastChange = Date.now()));
   observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
-  while (Date.now() - lastChange < options.quietMs && Date.now() < deadline) await sleep(4);
+  // On a busy machine a quiet spell can pass while the page is still evaluating a chunk it loaded
+  // or rendering from it (React commits a lazy component well after its chunk arrives), and the
+  // loading placeholder would be captured: the spell counts only once the main thread has had
+  // nothing to do, as requestIdleCallback says (bounded, should a tab never be idle).
+  const idle = () =>
+    new Promise((resolve) => requestIdleCallback(resolve, {timeout: Math.max(1, Math.min(IDLE_WAIT_MS, deadline - Date.now()))}));
+  for (;;) {
+    while (Date.now() - lastChange < options.quietMs && Date.now() < deadline) await sleep(4);
+    if (Date.now() >= deadline) break;
+    const changed = lastChange;
+    await idle();
+    if (lastChange === changed) break;
+  }
   observer.disconnect();
   return warnings;
 }
