@@ -4,7 +4,7 @@ import {assertChromiumTmpDir, findChromium, sandboxArgs} from '../chromium';
 import {docsToPdfArgs} from './docs-to-pdf-args';
 import {EngineFailed, ExportRejected, TimedOut} from '../errors';
 import {planBook} from './book-plan';
-import {progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from './engine';
+import {deadlineText, progressIn, type ExportEngine, type ExportJob, type ProgressPlan} from './engine';
 import {runProcess} from './run-process';
 import {missingFor} from '../../contracts/optional-packages';
 
@@ -97,7 +97,7 @@ export class DocsToPdfEngine implements ExportEngine {
       },
     });
     if (outcome.timedOut) {
-      throw new TimedOut(`docs-to-pdf did not finish within ${Math.round(job.timeoutMs / 1000)} s and was stopped.`);
+      throw new TimedOut(`docs-to-pdf did not finish within ${deadlineText(job.deadlineMs)} and was stopped.`);
     }
     if (outcome.aborted) {
       throw new EngineFailed('command-failed', 'The export was cancelled.');

@@ -57,6 +57,11 @@ export type ExportJob = {
   workDir: string;
   /** Time left for the engine, in ms. */
   timeoutMs: number;
+  /**
+   * The export's whole deadline, in ms (EXPORT_TIMEOUT_MS, or the CLI's --timeout), of which
+   * timeoutMs is what is left: what a timed-out export says it did not finish within.
+   */
+  deadlineMs: number;
   /** Aborted when the export must stop (server shutting down). */
   signal?: AbortSignal;
   /** Progress and diagnostics, one line at a time. */
@@ -64,6 +69,11 @@ export type ExportJob = {
   /** Told each time the engine moves on: a new phase, or a step of the current one. */
   onProgress?: (progress: EngineProgress) => void;
 };
+
+/** A deadline as its error text names it: "180 s", or "500 ms" below a second. */
+export function deadlineText(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+}
 
 /** Turns "this site, these options" into PDF bytes; knows nothing of HTTP. */
 export interface ExportEngine {

@@ -263,6 +263,7 @@ export class Exporter {
       outputFile,
       workDir,
       timeoutMs: Math.max(1, this.#options.timeoutMs - (Date.now() - startedAt)),
+      deadlineMs: this.#options.timeoutMs,
       signal: this.#shutdown.signal,
       log,
     };

@@ -69,6 +69,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
       outputFile,
       workDir: scratch.dir,
       timeoutMs: 150_000,
+      deadlineMs: 150_000,
       log: (line) => lines.push(line),
     });
     const text = await assertEveryDocInSidebarOrder(outputFile);
@@ -98,6 +99,7 @@ describe('native engine capture', {timeout: 180_000}, () => {
         outputFile,
         workDir: scratch.dir,
         timeoutMs: 150_000,
+        deadlineMs: 150_000,
         log: (line) => logged.push(line),
       });
     } finally {

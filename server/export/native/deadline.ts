@@ -1,5 +1,5 @@
 import {EngineFailed, TimedOut} from '../../errors';
-import type {ExportJob} from '../engine';
+import {deadlineText, type ExportJob} from '../engine';
 
 /**
  * How long an export stopped at its deadline or aborted may take to unwind once its browser is
@@ -32,7 +32,7 @@ export async function withDeadline(job: ExportJob, stop: () => void, work: () =>
     await Promise.race([work(), notUnwound]);
   } catch (error) {
     if (stopped === 'timeout') {
-      throw new TimedOut(`The native engine did not finish within ${Math.round(job.timeoutMs / 1000)} s and was stopped.`);
+      throw new TimedOut(`The native engine did not finish within ${deadlineText(job.deadlineMs)} and was stopped.`);
     }
     if (stopped === 'aborted') throw new EngineFailed('command-failed', 'The export was cancelled.');
     if (error instanceof EngineFailed) throw error;

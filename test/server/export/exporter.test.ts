@@ -79,6 +79,7 @@ describe('Exporter', () => {
     assert.ok(scratchExisted);
     assert.equal(path.dirname(job!.workDir), workRoot);
     assert.ok(job!.timeoutMs > 0 && job!.timeoutMs <= 4000);
+    assert.equal(job!.deadlineMs, 4000, 'the whole deadline, which a timed-out export names, not what was left of it');
     assert.deepEqual(await readdir(workRoot), []);
   });
 

@@ -4,7 +4,7 @@ import {EngineFailed, TimedOut} from '../../../../server/errors';
 import type {ExportJob} from '../../../../server/export/engine';
 import {withDeadline} from '../../../../server/export/native/deadline';
 
-const job = (timeoutMs: number, signal?: AbortSignal) => ({timeoutMs, signal}) as ExportJob;
+const job = (timeoutMs: number, signal?: AbortSignal) => ({timeoutMs, deadlineMs: timeoutMs, signal}) as ExportJob;
 const never = () => new Promise<void>(() => undefined);
 
 describe('withDeadline', () => {
@@ -13,7 +13,7 @@ describe('withDeadline', () => {
     const started = Date.now();
     await assert.rejects(
       withDeadline(job(50), () => stops++, never, 100),
-      (error: unknown) => error instanceof TimedOut && /did not finish within 0 s/.test(error.detail ?? ''),
+      (error: unknown) => error instanceof TimedOut && /did not finish within 50 ms/.test(error.detail ?? ''),
     );
     assert.equal(stops, 1);
     const elapsed = Date.now() - started;
