@@ -1,12 +1,27 @@
 // Runs every test: builds the package and the example site first, so the
 // end-to-end tests exercise what a user would run, then type-checks and lints.
-// `--unit` skips the builds, the checks and the end-to-end tests.
+// `--unit` skips the builds, the checks and the end-to-end tests (test/e2e, test/builds).
+//
+// Test files run side by side (TEST_CONCURRENCY; by default two per core, at most eight, which a
+// 24 GB machine holds with a Chromium or a site build in each): every file owns its ports, print
+// caches, documents, copies of sites and Redis (docs/testing.md), and much of an end-to-end file's
+// time is spent waiting on a browser, a server or npm, not on the processor. Node starts the files
+// in the order of their paths, whatever order they are given in: test/builds, the files that build
+// whole sites (minutes each), sorts first, so none of them is left running alone at the end, and
+// the many short unit files (test/plugin, test/server, …) come last and fill the lanes.
 import {spawnSync} from 'node:child_process';
 import {readdirSync, statSync} from 'node:fs';
+import {availableParallelism} from 'node:os';
 import path from 'node:path';
 
 const unitOnly = process.argv.includes('--unit');
+const END_TO_END = new Set(['e2e', 'builds']);
 const root = path.resolve(import.meta.dirname, '..');
+const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.min(8, 2 * availableParallelism()));
+if (!/^[1-9]\d?$/.test(concurrency)) {
+  console.error(`TEST_CONCURRENCY must be a whole number from 1 to 99, got "${concurrency}"`);
+  process.exit(2);
+}
 
 function run(command, args) {
   const result = spawnSync(command, args, {cwd: root, stdio: 'inherit'});
@@ -16,7 +31,7 @@ function run(command, args) {
 function testFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return unitOnly && name === 'e2e' ? [] : testFiles(full);
+    if (statSync(full).isDirectory()) return unitOnly && END_TO_END.has(name) ? [] : testFiles(full);
     return name.endsWith('.test.ts') ? [path.relative(root, full)] : [];
   });
 }
@@ -32,10 +47,10 @@ run(process.execPath, [
   '--import',
   'tsx',
   '--test',
-  '--test-concurrency=1',
+  `--test-concurrency=${concurrency}`,
   '--test-reporter=spec',
   '--test-reporter-destination=stdout',
   '--test-reporter=./scripts/slowest-files.mjs',
   '--test-reporter-destination=stdout',
-  ...testFiles(path.join(root, 'test')).sort(),
+  ...testFiles(path.join(root, 'test')),
 ]);

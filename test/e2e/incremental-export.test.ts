@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import {readFile, readdir, writeFile} from 'node:fs/promises';
+import {cp, readFile, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {descendantPids} from '../helpers/process-tree';
@@ -8,8 +8,8 @@ import {pageTexts, pdfStructure} from '../helpers/pdf-structure';
 import {EXAMPLE_SITE, startServerEntry, type RunningEntry} from '../helpers/server-process';
 
 const EXPORT_TIMEOUT = 180_000;
-/** A doc of the book's first half, edited in the build as a rebuild after an edit would write it. */
-const EDITED_PAGE = path.join(EXAMPLE_SITE, 'build', 'docs', 'guides', 'retries', 'index.html');
+/** A doc of the book's first half, edited in the test's copy of the build as a rebuild after an edit would write it. */
+const EDITED_DOC = path.join('docs', 'guides', 'retries', 'index.html');
 const ADDED = '<p>A paragraph added since the last export, which pushes the rest of this doc down.</p>'.repeat(6);
 
 type Exported = {file: string; bytes: Buffer; log: string};
@@ -45,10 +45,13 @@ async function assertSameBook(actual: Exported, expected: Exported): Promise<voi
 
 describe('re-exports: the print cache prints only what changed', {timeout: 900_000}, () => {
   let cache: Awaited<ReturnType<typeof tempDir>>;
+  // The servers serve a copy of the example's build: the tests that run beside this file read the original.
+  let build: Awaited<ReturnType<typeof tempDir>>;
+  let editedPage: string;
   let original: string;
   const servers: RunningEntry[] = [];
   const start = async (env: NodeJS.ProcessEnv = {}) => {
-    const server = await startServerEntry('serve', {env: {PRINT_CACHE_DIR: cache.dir, ...env}});
+    const server = await startServerEntry('serve', {env: {PRINT_CACHE_DIR: cache.dir, ...env}, args: ['--dir', build.dir]});
     servers.push(server);
     return server;
   };
@@ -57,12 +60,15 @@ describe('re-exports: the print cache prints only what changed', {timeout: 900_0
 
   before(async () => {
     cache = await tempDir('incremental-export-cache');
-    original = await readFile(EDITED_PAGE, 'utf8');
+    build = await tempDir('incremental-export-build');
+    await cp(path.join(EXAMPLE_SITE, 'build'), build.dir, {recursive: true});
+    editedPage = path.join(build.dir, EDITED_DOC);
+    original = await readFile(editedPage, 'utf8');
   });
   after(async () => {
-    await writeFile(EDITED_PAGE, original);
     for (const server of servers) await server.stop();
     await cache.remove();
+    await build.remove();
   });
 
   it('prints every part the first time, then serves the same book again when nothing changed', {timeout: EXPORT_TIMEOUT * 2}, async () => {
@@ -82,7 +88,7 @@ describe('re-exports: the print cache prints only what changed', {timeout: 900_0
     async () => {
       const page = original.replace(/<\/header>/, `</header>${ADDED}`);
       assert.notEqual(page, original, 'the edited page has a header to add after');
-      await writeFile(EDITED_PAGE, page);
+      await writeFile(editedPage, page);
       edited = await exportBook(servers[0]!, 'edited');
       const {printed, parts, reused} = prints(edited.log);
       assert.equal(reused, false);
@@ -101,7 +107,7 @@ describe('re-exports: the print cache prints only what changed', {timeout: 900_0
   );
 
   it('prints again what a damaged cache entry held, and the book is still right', {timeout: EXPORT_TIMEOUT}, async () => {
-    await writeFile(EDITED_PAGE, original);
+    await writeFile(editedPage, original);
     for (const name of (await readdir(cache.dir)).filter((entry) => entry.endsWith('.bin'))) {
       const file = path.join(cache.dir, name);
       const stored = await readFile(file);
@@ -115,7 +121,7 @@ describe('re-exports: the print cache prints only what changed', {timeout: 900_0
   });
 
   it('is right after an export killed halfway, and when two servers share it at once', {timeout: EXPORT_TIMEOUT * 2}, async () => {
-    await writeFile(EDITED_PAGE, original.replace(/<\/header>/, `</header>${ADDED}`));
+    await writeFile(editedPage, original.replace(/<\/header>/, `</header>${ADDED}`));
     const shared = await tempDir('incremental-export-shared-cache');
     try {
       const doomed = await start({PRINT_CACHE_DIR: shared.dir});

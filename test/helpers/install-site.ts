@@ -42,7 +42,7 @@ export const README_INSTALL_LINES = [
   'npm run build',
   'npm run serve',
   'export-pdf?fileName=handbook',
-  'test/e2e/install.test.ts',
+  'test/builds/install.test.ts',
 ];
 
 /** The README's section on adding the plugin, which this test must keep doing step by step. */

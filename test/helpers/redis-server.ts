@@ -30,22 +30,16 @@ function portIsFree(port: number): Promise<boolean> {
  * append-only file before it answers, so a restart keeps the queue.
  */
 export async function startRedis(options: {appendonly?: boolean} = {}): Promise<RunningRedis> {
-  let port: number | undefined;
-  for (const candidate of REDIS_PORTS) {
-    if (await portIsFree(candidate)) {
-      port = candidate;
-      break;
-    }
-  }
-  if (port === undefined) throw new Error(`no free port for redis-server in ${REDIS_PORTS[0]}–${REDIS_PORTS.at(-1)}`);
   const dir = await tempDir('export-pdf-redis');
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir.dir, '--save', '', '--daemonize', 'no'];
-  args.push(...(options.appendonly ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']));
+  const argsFor = (port: number) => {
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir.dir, '--save', '', '--daemonize', 'no'];
+    return [...args, ...(options.appendonly ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'])];
+  };
   let child: ChildProcess | undefined;
 
-  const start = async () => {
+  const launch = async (port: number): Promise<{started: true} | {started: false; output: string}> => {
     let output = '';
-    const spawned = spawn('redis-server', args, {stdio: ['ignore', 'pipe', 'pipe']});
+    const spawned = spawn('redis-server', argsFor(port), {stdio: ['ignore', 'pipe', 'pipe']});
     child = spawned;
     spawned.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     spawned.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -53,10 +47,37 @@ export async function startRedis(options: {appendonly?: boolean} = {}): Promise<
     while (!output.includes('Ready to accept connections')) {
       if (spawned.exitCode !== null || Date.now() > deadline) {
         spawned.kill('SIGKILL');
-        throw new Error(`redis-server did not start:\n${output}`);
+        return {started: false, output};
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    return {started: true};
+  };
+
+  // Test files run side by side (scripts/run-tests.mjs): each starts at its own place in the range,
+  // and moves on when another took the port between the probe and redis-server's bind.
+  const offset = process.pid % REDIS_PORTS.length;
+  const candidates = [...REDIS_PORTS.slice(offset), ...REDIS_PORTS.slice(0, offset)];
+  let port: number | undefined;
+  const failures: string[] = [];
+  for (const candidate of candidates) {
+    if (!(await portIsFree(candidate))) continue;
+    const launched = await launch(candidate);
+    if (launched.started) {
+      port = candidate;
+      break;
+    }
+    failures.push(launched.output);
+    if (!/Address already in use/.test(launched.output)) break;
+  }
+  if (port === undefined) {
+    await dir.remove();
+    throw new Error(`redis-server did not start on a port of ${REDIS_PORTS[0]}–${REDIS_PORTS.at(-1)}:\n${failures.join('\n')}`);
+  }
+  const chosen = port;
+  const start = async () => {
+    const launched = await launch(chosen);
+    if (!launched.started) throw new Error(`redis-server did not start again on ${chosen}:\n${launched.output}`);
   };
   const stop = async () => {
     const running = child;
@@ -67,10 +88,9 @@ export async function startRedis(options: {appendonly?: boolean} = {}): Promise<
     await exited;
     clearTimeout(force);
   };
-  await start();
   return {
-    url: `redis://127.0.0.1:${port}`,
-    port,
+    url: `redis://127.0.0.1:${chosen}`,
+    port: chosen,
     stop,
     start,
     remove: async () => {

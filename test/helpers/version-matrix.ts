@@ -27,5 +27,5 @@ export const VERSION_MATRIX: MatrixSite[] = [
   {docusaurus: '3.10.2', react: 19, config: 'TypeScript', swizzledNavbar: false, test: 'install'},
 ];
 
-/** The site the full install test (test/e2e/install.test.ts) walks through the README with. */
+/** The site the full install test (test/builds/install.test.ts) walks through the README with. */
 export const NEWEST = VERSION_MATRIX.find((site) => site.test === 'install')!;

@@ -12,7 +12,11 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((file) => /\.pdf|\.part$/.test(file));
 }
 
-const BUILD_TIME = "buildTime: {locales: 'default'}";
+/**
+ * `onError` comes from the environment, so the config file stays the same from build to build:
+ * webpack's cache depends on it, and a changed config makes the next build a cold one.
+ */
+const BUILD_TIME = "buildTime: {locales: 'default', onError: process.env.BOOK_ON_ERROR === 'warn' ? 'warn' : 'fail'}";
 
 /**
  * `docusaurus build` with `buildTime` where the book cannot be made: the build
@@ -74,10 +78,7 @@ describe('a build whose book cannot be made', {timeout: 30 * 60_000}, () => {
   });
 
   it("with onError: 'warn', passes, warns about the book it left out and lists none", async () => {
-    const config = path.join(siteDir, 'docusaurus.config.ts');
-    const text = await readFile(config, 'utf8');
-    await writeFile(config, text.replace(BUILD_TIME, "buildTime: {locales: 'default', onError: 'warn'}"));
-    const outcome = await build();
+    const outcome = await build({BOOK_ON_ERROR: 'warn'});
     assert.equal(outcome.ok, true, outcome.output);
     assert.match(
       outcome.output,
