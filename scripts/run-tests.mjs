@@ -10,8 +10,8 @@
 // whole sites (minutes each), sorts first, so none of them is left running alone at the end, and
 // the many short unit files (test/plugin, test/server, …) come last and fill the lanes.
 import {spawnSync} from 'node:child_process';
-import {readdirSync, statSync} from 'node:fs';
-import {availableParallelism} from 'node:os';
+import {mkdtempSync, readdirSync, rmSync, statSync} from 'node:fs';
+import {availableParallelism, tmpdir} from 'node:os';
 import path from 'node:path';
 
 const unitOnly = process.argv.includes('--unit');
@@ -23,8 +23,8 @@ if (!/^[1-9]\d?$/.test(concurrency)) {
   process.exit(2);
 }
 
-function run(command, args) {
-  const result = spawnSync(command, args, {cwd: root, stdio: 'inherit'});
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, {cwd: root, stdio: 'inherit', env});
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -43,14 +43,22 @@ if (!unitOnly) {
   // ESLint, Prettier and the import rules (.dependency-cruiser.cjs).
   run('npm', ['run', 'lint']);
 }
-run(process.execPath, [
-  '--import',
-  'tsx',
-  '--test',
-  `--test-concurrency=${concurrency}`,
-  '--test-reporter=spec',
-  '--test-reporter-destination=stdout',
-  '--test-reporter=./scripts/slowest-files.mjs',
-  '--test-reporter-destination=stdout',
-  ...testFiles(path.join(root, 'test')),
-]);
+// What the test files of this run share (test/helpers/packed-package.ts: one tarball), removed
+// after it: nothing one run leaves is found by the next.
+const runDir = mkdtempSync(path.join(tmpdir(), 'export-pdf-test-run-'));
+process.on('exit', () => rmSync(runDir, {recursive: true, force: true}));
+run(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/slowest-files.mjs',
+    '--test-reporter-destination=stdout',
+    ...testFiles(path.join(root, 'test')),
+  ],
+  {...process.env, TEST_RUN_DIR: runDir},
+);

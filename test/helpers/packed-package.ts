@@ -1,39 +1,23 @@
-import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
-import {copyFile, mkdir, readFile, readdir, rename, rm, stat, symlink} from 'node:fs/promises';
+import {copyFile, mkdir, readdir, rename, rm, stat, symlink} from 'node:fs/promises';
 import path from 'node:path';
 import {runCommand} from './run-command';
 import {REPO_ROOT} from './server-process';
 
-/** Tarballs by the content they were packed from, shared by the test files of a run (and the next run, if nothing changed). */
-const PACKS = path.join(REPO_ROOT, '.test-output', 'packs');
-/** A lock held longer than this was left by a run that was killed. */
+/** A lock held longer than this was left by a test file that was killed while it packed. */
 const STALE_LOCK_MS = 15 * 60_000;
 
-/** The files git would commit (changes included, ignored files such as lib/ left out), deleted ones left out. */
-async function packedFiles(): Promise<string[]> {
-  const listing = await runCommand('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: REPO_ROOT});
-  return listing
-    .split('\0')
-    .filter(Boolean)
-    .filter((file) => existsSync(path.join(REPO_ROOT, file)))
-    .sort();
-}
-
-async function contentKey(files: string[]): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of files)
-    hash
-      .update(`${file}\0`)
-      .update(await readFile(path.join(REPO_ROOT, file)))
-      .update('\0');
-  return hash.digest('hex').slice(0, 32);
-}
-
-/** `npm pack` of a copy of `files` into `destination`: prepack builds lib/ from scratch there, as on a fresh clone. */
-async function packCopy(files: string[], destination: string, env?: NodeJS.ProcessEnv): Promise<string> {
+/**
+ * `npm pack` of a copy of the files git would commit (changes included, ignored files such as
+ * lib/ left out) into `destination`: prepack builds lib/ from scratch there, as on a fresh clone,
+ * and the repository's own lib/, which other tests may be using, stays as it is.
+ */
+async function packCopy(destination: string, env?: NodeJS.ProcessEnv): Promise<string> {
   const source = path.join(destination, 'source');
-  for (const file of files) {
+  const listing = await runCommand('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: REPO_ROOT});
+  for (const file of listing.split('\0').filter(Boolean)) {
+    // Deleted in the working tree but not yet in git's index.
+    if (!existsSync(path.join(REPO_ROOT, file))) continue;
     await mkdir(path.dirname(path.join(source, file)), {recursive: true});
     await copyFile(path.join(REPO_ROOT, file), path.join(source, file));
   }
@@ -52,17 +36,16 @@ async function tarballIn(dir: string): Promise<string | undefined> {
 }
 
 /**
- * `npm pack` of this repository's working tree, copied into `destination`; resolves with the
- * copy's path. The repository's own lib/, which other tests may be using, stays as it is. Test
- * files that pack the same tree share one tarball, made by whichever asks first while the others
- * wait: packing compiles the package, a minute of the machine's two cores.
+ * `npm pack` of this repository's working tree into `destination`; resolves with the tarball's
+ * path. In a run of scripts/run-tests.mjs (TEST_RUN_DIR, its own folder, removed after it) the
+ * test files that pack share one tarball, made by whichever asks first while the others wait:
+ * packing compiles the package, a minute of the machine's two cores. Nothing outlives the run.
  */
 export async function packPackage(destination: string, env?: NodeJS.ProcessEnv): Promise<string> {
-  const files = await packedFiles();
-  const key = await contentKey(files);
-  const done = path.join(PACKS, key);
+  const runDir = process.env.TEST_RUN_DIR;
+  if (!runDir) return packCopy(destination, env);
+  const done = path.join(runDir, 'pack');
   const lock = `${done}.lock`;
-  await mkdir(PACKS, {recursive: true});
   for (;;) {
     const packed = await tarballIn(done);
     if (packed) {
@@ -84,11 +67,7 @@ export async function packPackage(destination: string, env?: NodeJS.ProcessEnv):
     try {
       const work = path.join(lock, 'work');
       await mkdir(work);
-      const tarball = await packCopy(files, work, env);
-      // Earlier trees' tarballs go; a run packing another tree at this moment packs again if it must.
-      for (const name of await readdir(PACKS)) {
-        if (/^[0-9a-f]+$/.test(name) && name !== key) await rm(path.join(PACKS, name), {recursive: true, force: true});
-      }
+      const tarball = await packCopy(work, env);
       await mkdir(`${done}.tmp`, {recursive: true});
       await rename(tarball, path.join(`${done}.tmp`, path.basename(tarball)));
       await rename(`${done}.tmp`, done);
