@@ -92,8 +92,14 @@ function settingsFor(chapter: Chapter, options: CaptureOptions): CaptureSettings
 async function captureOne(tab: SiteTab, chapter: Chapter, options: CaptureOptions): Promise<CapturedPage> {
   const page = tab.page;
   const url = options.origin + chapter.permalink;
-  // As a page loaded afresh seeds itself (page-lib.ts): the same random numbers either way.
-  await page.evaluate((path) => window.__exportPdfLib?.seedRandom(path), new URL(url).pathname.replace(/\/+$/, ''));
+  // As a page loaded afresh seeds itself and sets its clock (page-lib.ts): the same random numbers and time either way.
+  await page.evaluate(
+    (path) => {
+      window.__exportPdfLib?.seedRandom(path);
+      window.__exportPdfLib?.pinClock();
+    },
+    new URL(url).pathname.replace(/\/+$/, ''),
+  );
   // What the previous page stored (an API theme's chosen server) is not this page's (private-storage.ts).
   // A page that stored something writes it again as it unmounts, into the next page's first render:
   // the next page is then reached from an empty route (the site's "not found"), with empty storage.

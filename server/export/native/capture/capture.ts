@@ -37,7 +37,8 @@ export async function capture(
   const {buildDir} = job;
   const fromBuild = buildDir !== undefined && captureFromBuild !== false;
   const publicBase = job.manifest.siteUrl.replace(/\/+$/, '') + job.manifest.baseUrl;
-  const fingerprintSettings = JSON.stringify([job.siteOrigin, excludeSelectors, fromBuild, publicBase]);
+  // The day: a page rendered in the browser read the clock of its day (page/pinned-clock.ts).
+  const fingerprintSettings = JSON.stringify([job.siteOrigin, excludeSelectors, fromBuild, publicBase, new Date().toDateString()]);
   // A few files at a time: every built page holds the whole sidebar, so a site's pages add up to
   // its doc count squared (3,000 docs: 187 KB a page, 535 MB in all), all read at once 1.8 GB.
   const files = await runPool(

@@ -8,6 +8,7 @@ import {mathForReaders} from './math-text';
 import {breakLongTokens} from './long-tokens';
 import {replaceLinkObservers} from './link-observers';
 import {seedRandom} from './seeded-random';
+import {pinClock} from './pinned-clock';
 import {privateStorage} from './private-storage';
 import {renameSvgIds} from './svg-ids';
 import {keepDrawnWidths} from './svg-widths';
@@ -38,6 +39,7 @@ const PAGE_LIB = {
   markLinks,
   mathForReaders,
   seedRandom,
+  pinClock,
   replaceLinkObservers,
   privateStorage,
 };
@@ -56,5 +58,6 @@ window.__exportPdfLib = {${Object.entries(PAGE_LIB)
   .map(([name, fn]) => `${JSON.stringify(name)}: (${fn.toString()})`)
   .join(',\n')}};
 window.__exportPdfLib.seedRandom(location.pathname.replace(/\\/+$/, ''));
+window.__exportPdfLib.pinClock();
 window.__exportPdfLib.replaceLinkObservers();
 window.__exportPdfLib.privateStorage();`;
