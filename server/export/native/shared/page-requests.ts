@@ -9,22 +9,34 @@ const AWAITED_TYPES = new Set(['script', 'stylesheet', 'fetch', 'xhr']);
 /** A request in flight longer than this is a stream or a long poll, not data a page draws: it is not waited for. */
 export const LONGEST_AWAITED_MS = 10_000;
 
+/**
+ * An address answered this many times since the page began settling is being polled (a status
+ * widget, analytics): what it brings next is not what the page draws its content from.
+ */
+const POLLED_ANSWERS = 2;
+
+/** An address without its query: a poller's cache-busting query makes no new address. */
+const addressOf = (request: HTTPRequest) => request.url().replace(/[?#].*$/s, '');
+
 /** The requests a tab has in flight that its page may draw from when they end. */
 export class PageRequests {
   readonly #started = new Map<HTTPRequest, number>();
-  /**
-   * Every address the tab asked for, without its query: a page that polls one, cache-busting
-   * query or not (analytics, a status widget), asks for nothing new.
-   */
+  /** Every address the tab asked for: a page that polls one asks for nothing new. */
   readonly #urls = new Set<string>();
+  /** How many times each address was answered since the last settle began (settleWhileLoading). */
+  #answered = new Map<string, number>();
   readonly #page: Page;
   readonly #longestMs: number;
   readonly #onRequest = (request: HTTPRequest) => {
     if (!AWAITED_TYPES.has(request.resourceType())) return;
     this.#started.set(request, Date.now());
-    this.#urls.add(request.url().replace(/[?#].*$/s, ''));
+    this.#urls.add(addressOf(request));
   };
-  readonly #onEnd = (request: HTTPRequest) => void this.#started.delete(request);
+  readonly #onEnd = (request: HTTPRequest) => {
+    if (!this.#started.delete(request)) return;
+    const address = addressOf(request);
+    this.#answered.set(address, (this.#answered.get(address) ?? 0) + 1);
+  };
 
   constructor(page: Page, longestMs = LONGEST_AWAITED_MS) {
     this.#page = page;
@@ -34,10 +46,18 @@ export class PageRequests {
     page.on('requestfailed', this.#onEnd);
   }
 
-  /** Requests in flight for less than `longestMs` (LONGEST_AWAITED_MS); the longer ones are forgotten. */
+  /**
+   * Requests in flight for less than `longestMs` (LONGEST_AWAITED_MS), to addresses not being
+   * polled; the longer ones are forgotten. A poller's next request is nearly always in flight on a
+   * busy machine, where each takes longer than the poller waits between them.
+   */
   pending(now = Date.now()): number {
-    for (const [request, started] of this.#started) if (now - started >= this.#longestMs) this.#started.delete(request);
-    return this.#started.size;
+    let count = 0;
+    for (const [request, started] of this.#started) {
+      if (now - started >= this.#longestMs) this.#started.delete(request);
+      else if ((this.#answered.get(addressOf(request)) ?? 0) < POLLED_ANSWERS) count += 1;
+    }
+    return count;
   }
 
   /** Waits until none is pending, or `deadline` (a Date.now() time) passes: true when none is. */
@@ -57,6 +77,7 @@ export class PageRequests {
    */
   async settleWhileLoading(deadline: number, settle: (remainingMs: number, afterRequests: boolean) => Promise<unknown>): Promise<void> {
     const remaining = () => Math.max(0, deadline - Date.now());
+    this.#answered = new Map();
     let loading = this.pending() > 0;
     let asked = this.#urls.size;
     await settle(remaining(), false);
@@ -74,5 +95,6 @@ export class PageRequests {
     this.#page.off('requestfailed', this.#onEnd);
     this.#started.clear();
     this.#urls.clear();
+    this.#answered.clear();
   }
 }
