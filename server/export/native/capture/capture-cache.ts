@@ -11,20 +11,33 @@ export type BuiltFile = {path: string; digest: string};
 /** A page as captured, and for one rendered in the browser the site's scripts it had loaded (paths on the site). */
 export type CachedCapture = {page: CapturedPage; scripts?: string[]};
 
+/*
+ * The patterns below read attributes quoted or bare: the HTML minifier of Docusaurus Faster (SWC,
+ * the default of a new 3.10 site) writes `<script src=/assets/js/runtime~main.1a2b.js defer>`.
+ */
+
 /**
  * Script tags, and links that only preload scripts: every rebuild names the site's JavaScript
  * bundles anew in every page (their names carry a hash of the whole site's code), while a page
  * taken from the build is parsed without running any script.
  */
-const SCRIPTS = /<script\b[^>]*>[\s\S]*?<\/script>|<link\b[^>]*\brel="(?:preload|prefetch|modulepreload)"[^>]*>/gi;
+const SCRIPTS = /<script\b[^>]*>[\s\S]*?<\/script>|<link\b[^>]*\brel=["']?(?:preload|prefetch|modulepreload)\b[^>]*>/gi;
 
 /**
- * Webpack's runtime chunk (`runtime~main` in a Docusaurus build): it holds the name of every
+ * The bundler's runtime chunk (`runtime~main` in a Docusaurus build, webpack's or Rspack's): it holds the name of every
  * chunk of the site, so a rebuild after any doc changed names it anew in every page. It runs no
  * code of the site's own, and each chunk it loads for a page is itself a script the page loaded.
  */
 const RUNTIME_SCRIPT_FILE = /\/runtime~[^/"]*\.js$/;
-const RUNTIME_SCRIPT = /<script\b[^>]*\bsrc="[^"]*\/runtime~[^/"]*\.js"[^>]*>\s*<\/script>/gi;
+const RUNTIME_SCRIPT = /<script\b[^>]*\bsrc=["']?[^"'\s>]*\/runtime~[^/"'\s>]*\.js\b[^>]*>\s*<\/script>/gi;
+
+/** Whether a built page names the file at `pathname` (a script's), whole: not as the start of a longer name. */
+export function namesFile(html: string, pathname: string): boolean {
+  for (let at = html.indexOf(pathname); at >= 0; at = html.indexOf(pathname, at + 1)) {
+    if (/["'\s>]/.test(html[at + pathname.length] ?? '')) return true;
+  }
+  return false;
+}
 
 /** Whether a script the site loads is webpack's runtime chunk, named anew by every rebuild. */
 export function isRuntimeScript(pathname: string): boolean {

@@ -1,7 +1,7 @@
 import {readFile} from 'node:fs/promises';
 import type {HTTPRequest, HTTPResponse, Page} from 'puppeteer-core';
 import {closePage, openExportPage, type ExportBrowser} from '../shared/export-page';
-import {isRuntimeScript, type BuiltFile} from './capture-cache';
+import {isRuntimeScript, namesFile, type BuiltFile} from './capture-cache';
 import {PageRequests} from '../shared/page-requests';
 import {PAGE_LIB_SCRIPT} from './page/page-lib';
 import {showRoute} from './page/route';
@@ -106,7 +106,7 @@ export async function stillCurrent(tab: SiteTab | undefined, origin: string, bui
     built !== undefined &&
     tab.runtime !== undefined &&
     tab.origin === new URL(origin).origin &&
-    (await readFile(built.path, 'utf8').catch(() => '')).includes(`${tab.runtime}"`) &&
+    namesFile(await readFile(built.path, 'utf8').catch(() => ''), tab.runtime) &&
     (await tab.page.evaluate(() => location.origin).catch(() => undefined)) === tab.origin;
   if (current) return tab;
   await closeSiteTab(tab);

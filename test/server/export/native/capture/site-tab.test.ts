@@ -78,6 +78,13 @@ describe('a kept tab is used only while it runs the site as built', () => {
     const tab = tabAt(ORIGIN);
     assert.equal(await stillCurrent(tab, `${ORIGIN}/`, built), tab);
     assert.equal(tab.closed(), false);
+    // SWC's HTML minifier (Docusaurus Faster) leaves the src bare.
+    const bare = {path: path.join(dir, 'bare.html'), digest: 'd3'};
+    await writeFile(bare.path, `<html><head><script src=${RUNTIME} defer></script></head></html>`);
+    assert.equal(await stillCurrent(tab, `${ORIGIN}/`, bare), tab);
+    await writeFile(bare.path, `<html><head><script src=${RUNTIME.replace('.js', '.js.map')} defer></script></head></html>`);
+    const other = tabAt(ORIGIN);
+    assert.equal(await stillCurrent(other, `${ORIGIN}/`, bare), undefined, 'a longer name that starts with it');
   });
 
   it('is closed when the site was rebuilt, has no build, is another origin, or the tab is gone', async () => {
