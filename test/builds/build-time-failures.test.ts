@@ -14,7 +14,7 @@ function filesUnder(dir: string): string[] {
 
 /**
  * `onError` comes from the environment, so the config file stays the same from build to build:
- * webpack's cache depends on it, and a changed config makes the next build a cold one.
+ * the bundler's persistent cache depends on it, and a changed config makes the next build a cold one.
  */
 const BUILD_TIME = "buildTime: {locales: 'default', onError: process.env.BOOK_ON_ERROR === 'warn' ? 'warn' : 'fail'}";
 
