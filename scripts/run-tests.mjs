@@ -2,8 +2,8 @@
 // end-to-end tests exercise what a user would run, then type-checks and lints.
 // `--unit` skips the builds, the checks and the end-to-end tests (test/e2e, test/builds).
 //
-// Test files run side by side with TEST_CONCURRENCY=4 (one at a time by default, until a flake at four is understood; a
-// 24 GB machine holds with a Chromium or a site build in each): every file owns its ports, print
+// Test files run side by side, TEST_CONCURRENCY at a time (default: two per core, at most eight;
+// a 24 GB machine holds a Chromium or a site build in each): every file owns its ports, print
 // caches, documents, copies of sites and Redis (docs/testing.md), and much of an end-to-end file's
 // time is spent waiting on a browser, a server or npm, not on the processor. Node starts the files
 // in the order of their paths, whatever order they are given in: test/builds, the files that build
@@ -11,13 +11,13 @@
 // the many short unit files (test/plugin, test/server, …) come last and fill the lanes.
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, rmSync, statSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {availableParallelism, tmpdir} from 'node:os';
 import path from 'node:path';
 
 const unitOnly = process.argv.includes('--unit');
 const END_TO_END = new Set(['e2e', 'builds']);
 const root = path.resolve(import.meta.dirname, '..');
-const concurrency = process.env.TEST_CONCURRENCY ?? '1';
+const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.min(8, 2 * availableParallelism()));
 if (!/^[1-9]\d?$/.test(concurrency)) {
   console.error(`TEST_CONCURRENCY must be a whole number from 1 to 99, got "${concurrency}"`);
   process.exit(2);
@@ -60,5 +60,6 @@ run(
     '--test-reporter-destination=stdout',
     ...testFiles(path.join(root, 'test')),
   ],
-  {...process.env, TEST_RUN_DIR: runDir},
+  // TEST_BUILT_LIB: lib/ was compiled from this working tree moments ago, so packing it need not compile it again.
+  {...process.env, TEST_RUN_DIR: runDir, ...(unitOnly ? {} : {TEST_BUILT_LIB: '1'})},
 );
