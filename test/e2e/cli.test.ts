@@ -55,7 +55,8 @@ async function pdfInfo(file: string): Promise<{pages: number; title: string}> {
   return {pages: Number(/^Pages:\s+(\d+)$/m.exec(stdout)?.[1]), title: /^Title:\s+(.*)$/m.exec(stdout)?.[1] ?? ''};
 }
 
-describe('docusaurus export-pdf', {timeout: 120_000}, () => {
+// The whole suite: eight CLI runs, 120 s in all at four test files at a time on two cores.
+describe('docusaurus export-pdf', {timeout: 600_000}, () => {
   before(async () => {
     out = await tempDir('export-pdf-cli');
     printCache = await tempDir('export-pdf-cli-cache');

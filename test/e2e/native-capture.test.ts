@@ -24,7 +24,7 @@ import {WORK_ROOT} from '../helpers/processes';
 import {EXAMPLE_SITE} from '../helpers/server-process';
 
 // The engine itself, in this process, on the built example site.
-describe('native engine capture', {timeout: 180_000}, () => {
+describe('native engine capture', {timeout: 400_000}, () => {
   let site: Server;
   let origin: string;
   let scratch: Awaited<ReturnType<typeof tempDir>>;
