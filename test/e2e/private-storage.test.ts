@@ -59,6 +59,20 @@ describe('localStorage and sessionStorage in capture tabs', {timeout: 60_000}, (
     assert.equal(await first.evaluate(() => localStorage.getItem('theme')), 'light');
   });
 
+  it('reads the light theme under a namespaced key (Docusaurus future.v4), until the page stores another', async () => {
+    await first.reload();
+    assert.deepEqual(
+      await first.evaluate(() => [
+        localStorage.getItem('theme-ea7'),
+        localStorage.getItem('themes'),
+        localStorage.getItem('docs-preferred-version'),
+      ]),
+      ['light', null, null],
+    );
+    await first.evaluate(() => localStorage.setItem('theme-ea7', 'dark'));
+    assert.equal(await first.evaluate(() => localStorage.getItem('theme-ea7')), 'dark');
+  });
+
   it('keeps sessionStorage to each page too, and starts both afresh before the router shows the next page', async () => {
     // The OpenAPI theme keeps the chosen server in sessionStorage: the next page of the tab must not print with it.
     await first.evaluate(() => {

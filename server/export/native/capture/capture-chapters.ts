@@ -106,7 +106,7 @@ async function captureOne(tab: SiteTab, chapter: Chapter, options: CaptureOption
   const emptied = () =>
     page.evaluate(() => {
       const keys = Array.from({length: localStorage.length}, (_, index) => localStorage.key(index));
-      const stored = sessionStorage.length > 0 || keys.some((key) => key !== 'theme');
+      const stored = sessionStorage.length > 0 || keys.some((key) => !/^theme(-|$)/.test(key ?? ''));
       window.__exportPdfLib?.privateStorage();
       localStorage.setItem('theme', 'light');
       return stored;

@@ -12,12 +12,18 @@
  *   the OpenAPI demo's book).
  * Each page shows as a reader who opened only it would see it: called again before the site's
  * router shows the next page in the same document, it starts both stores afresh.
+ *
+ * The colour mode a page reads is light: `theme`, or `theme-<namespace>` on a site whose storage
+ * is namespaced (Docusaurus' future.v4, the default of a new 3.10 site, keys it `theme-ea7`), reads
+ * "light" until the page stores another. Only `theme` was set before: a site built that way with
+ * `colorMode.defaultMode: 'dark'` printed its code blocks in the dark Prism theme.
  */
 export function privateStorage(): void {
   const privateStore = () => {
     const items = new Map<string, string>();
+    const unset = (key: string) => (/^theme(-|$)/.test(key) ? 'light' : null);
     return {
-      getItem: (key: string) => items.get(String(key)) ?? null,
+      getItem: (key: string) => items.get(String(key)) ?? unset(String(key)),
       setItem: (key: string, value: string) => void items.set(String(key), String(value)),
       removeItem: (key: string) => void items.delete(String(key)),
       clear: () => items.clear(),
