@@ -1,6 +1,6 @@
 import type {Page} from 'puppeteer-core';
 import type {PageRequests} from '../shared/page-requests';
-import {settlePage} from './page/route';
+import {changedSinceSettled, settlePage} from './page/route';
 
 /** Idle after the last DOM change before a page counts as rendered: covers effects that run after the route. */
 const QUIET_MS = 16;
@@ -17,10 +17,15 @@ const QUIET_AFTER_REQUESTS_MS = 200;
  */
 export async function settleRendered(page: Page, requests: PageRequests, mermaidDiagrams: number, timeoutMs: number): Promise<string[]> {
   let warnings: string[] = [];
-  await requests.settleWhileLoading(Date.now() + timeoutMs, async (remainingMs, afterRequests) => {
-    const quietMs = afterRequests ? QUIET_AFTER_REQUESTS_MS : QUIET_MS;
-    warnings = await page.evaluate(settlePage, {mermaidDiagrams, quietMs, timeoutMs: remainingMs});
-  });
+  await requests.settleWhileLoading(
+    Date.now() + timeoutMs,
+    async (remainingMs, afterRequests) => {
+      const quietMs = afterRequests ? QUIET_AFTER_REQUESTS_MS : QUIET_MS;
+      warnings = await page.evaluate(settlePage, {mermaidDiagrams, quietMs, timeoutMs: remainingMs});
+    },
+    // A timer that drew (and fetched) as the spell ended: its request may not have reached us yet.
+    () => page.evaluate(changedSinceSettled).catch(() => false),
+  );
   const left = requests.pending();
   if (left > 0) warnings.push(`${left} request(s) the page made had not ended at its deadline: what they bring may be missing`);
   return warnings;

@@ -73,15 +73,21 @@ export class PageRequests {
    * counts even when it ends during the first spell: a lazy component's chunk arrives, React draws
    * from it a while later (on a busy machine, after the spell), then fetches its data. It settles
    * again while each spell asks for an address not asked before: a page that polls one does not
-   * hold it until the deadline.
+   * hold it until the deadline. And again when `changedSince` says the page changed after the
+   * spell ended: a timer that drew and fetched then, whose request the tab has not reported yet.
    */
-  async settleWhileLoading(deadline: number, settle: (remainingMs: number, afterRequests: boolean) => Promise<unknown>): Promise<void> {
+  async settleWhileLoading(
+    deadline: number,
+    settle: (remainingMs: number, afterRequests: boolean) => Promise<unknown>,
+    changedSince: () => Promise<boolean> = async () => false,
+  ): Promise<void> {
     const remaining = () => Math.max(0, deadline - Date.now());
     this.#answered = new Map();
     let loading = this.pending() > 0;
     let asked = this.#urls.size;
     await settle(remaining(), false);
-    while ((loading || this.pending() > 0 || this.#urls.size > asked) && Date.now() < deadline) {
+    const more = async () => loading || this.pending() > 0 || this.#urls.size > asked || (await changedSince());
+    while (Date.now() < deadline && (await more())) {
       loading = false;
       await this.drained(deadline);
       asked = this.#urls.size;

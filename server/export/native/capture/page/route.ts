@@ -68,7 +68,13 @@ export async function settlePage(options: {mermaidDiagrams: number; quietMs: num
   }
   await Promise.race([document.fonts.ready, sleep(Math.max(0, deadline - Date.now()))]);
   let lastChange = Date.now();
-  const observer = new MutationObserver(() => (lastChange = Date.now()));
+  // Kept watching after the spell (changedSinceSettled): a timer can draw just as it ends.
+  const host = window as unknown as {__exportPdfSettle?: {observer: MutationObserver; changed: boolean}};
+  host.__exportPdfSettle?.observer.disconnect();
+  const observer = new MutationObserver(() => {
+    lastChange = Date.now();
+    if (host.__exportPdfSettle) host.__exportPdfSettle.changed = true;
+  });
   observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
   // On a busy machine a quiet spell can pass while the page is still evaluating a chunk it loaded
   // or rendering from it (React commits a lazy component well after its chunk arrives), and the
@@ -83,6 +89,12 @@ export async function settlePage(options: {mermaidDiagrams: number; quietMs: num
     await idle();
     if (lastChange === changed) break;
   }
-  observer.disconnect();
+  host.__exportPdfSettle = {observer, changed: false};
   return warnings;
+}
+
+/** Whether the page's DOM changed after settlePage's spell ended. */
+export function changedSinceSettled(): boolean {
+  const state = (window as unknown as {__exportPdfSettle?: {changed: boolean}}).__exportPdfSettle;
+  return state?.changed ?? false;
 }
