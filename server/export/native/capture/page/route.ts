@@ -93,8 +93,12 @@ export async function settlePage(options: {mermaidDiagrams: number; quietMs: num
   return warnings;
 }
 
-/** Whether the page's DOM changed after settlePage's spell ended. */
+/**
+ * Whether the page's DOM changed after settlePage's spell ended; stops watching it, so the
+ * capture's own changes to the page that follow are not observed for nothing.
+ */
 export function changedSinceSettled(): boolean {
-  const state = (window as unknown as {__exportPdfSettle?: {changed: boolean}}).__exportPdfSettle;
+  const state = (window as unknown as {__exportPdfSettle?: {observer: MutationObserver; changed: boolean}}).__exportPdfSettle;
+  state?.observer.disconnect();
   return state?.changed ?? false;
 }
