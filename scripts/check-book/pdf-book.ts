@@ -1,4 +1,5 @@
 import {readFile} from 'node:fs/promises';
+import {popplerText} from './poppler-text';
 import {imageBoxesOf, markOwners, notdefGlyphsOf, type Box, type PageOperators} from './page-operators';
 import {ASCENT, DESCENT, segmentsOf, type Segment, type TextItem} from './text-lines';
 import {pageMarks, type MarkedItem, type PageMarks} from './structure/marked-content';
@@ -102,11 +103,13 @@ function boxOf(rect: number[]): Box {
 export class PdfReader {
   readonly #document: PdfDocument;
   readonly #pdfjs: PdfJs;
+  readonly #file: string;
   readonly #pageOfRef = new Map<string, Promise<number | undefined>>();
   #named?: Promise<Map<string, Destination>>;
 
-  private constructor(pdfjs: PdfJs, document: PdfDocument) {
+  private constructor(pdfjs: PdfJs, document: PdfDocument, file: string) {
     this.#pdfjs = pdfjs;
+    this.#file = file;
     this.#document = document;
   }
 
@@ -116,7 +119,7 @@ export class PdfReader {
     const data = new Uint8Array(await readFile(file));
     const document = await pdfjs.getDocument({data, verbosity: 0, isEvalSupported: false, disableFontFace: true, useSystemFonts: false})
       .promise;
-    return new PdfReader(pdfjs, document);
+    return new PdfReader(pdfjs, document, file);
   }
 
   get pageCount(): number {
@@ -265,6 +268,11 @@ export class PdfReader {
   /** Glyphs drawn as .notdef on a page (see notdefGlyphsOf). */
   async notdefGlyphs(index: number): Promise<number> {
     return notdefGlyphsOf(await this.operators(index));
+  }
+
+  /** Text of page indexes `first`–`last` with every `/ActualText` read in place of its glyphs (see popplerText). */
+  actualText(first: number, last: number): Promise<string> {
+    return popplerText(this.#file, first + 1, last + 1);
   }
 
   async close(): Promise<void> {

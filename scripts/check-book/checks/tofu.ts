@@ -11,7 +11,8 @@ const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpp
  * the fallback list, with no Unicode mapping: pdfjs' text reads it as U+0000, as it reads a
  * shaped glyph with no Unicode, so the pages whose text holds U+0000 are confirmed glyph by glyph
  * in their operator lists); non-ASCII characters of an article that its chapter's PDF text
- * never holds; and CJK radicals in a chapter's text that its article does not have: ideographs
+ * never holds, read as pdfjs does and then, for the ones it lacks, with the `/ActualText` of
+ * what Chromium draws as one glyph (a flag emoji); and CJK radicals in a chapter's text that its article does not have: ideographs
  * whose text reads as the radical drawn with the same glyph (Chromium's ToUnicode), which
  * search and copy cannot find.
  */
@@ -60,7 +61,10 @@ export async function checkTofu({book, map, fonts, reader}: CheckContext): Promi
       });
     }
     const printed = charsOf(text);
-    const missing = [...wanted].filter((char) => !printed.has(char));
+    let missing = [...wanted].filter((char) => !printed.has(char));
+    if (missing.length === 0) continue;
+    const spoken = charsOf(await reader.actualText(place.start, place.end ?? place.start));
+    missing = missing.filter((char) => !spoken.has(char));
     if (missing.length === 0) continue;
     missingChars += missing.length;
     const listed = missing
