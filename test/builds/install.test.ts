@@ -10,7 +10,7 @@ import type {PrebuiltIndex} from '../../contracts/build-time';
 import {findChromium, sandboxArgs} from '../../server/chromium';
 import {freePort} from '../../server/listen';
 import {tempDir} from '../helpers/fixtures';
-import {addedFootprint, assertStatedAddition, installFootprint, installedOptionalPeers, type Footprint} from '../helpers/install-footprint';
+import {addedFootprint, assertStatedAddition, installedOptionalPeers} from '../helpers/install-footprint';
 import {startNpmScriptServer, type NpmScriptServer} from '../helpers/npm-script-server';
 import {packPackage, tarballFiles, tarballText} from '../helpers/packed-package';
 import {collapse, pageTexts, pdfStructure} from '../helpers/pdf-structure';
@@ -52,7 +52,6 @@ describe(
     let server: NpmScriptServer | undefined;
     let browser: Browser | undefined;
     let failedStep: string | undefined;
-    let siteAlone: Footprint | undefined;
 
     /** A step of the install; once one fails the later ones are skipped, since each builds on the one before. */
     function step(name: string, body: () => Promise<void>) {
@@ -124,21 +123,18 @@ describe(
       assert.doesNotMatch(section, /PUPPETEER_SKIP_DOWNLOAD=true npm install docusaurus/, 'nothing it installs downloads a browser');
     });
 
-    step('npm install: the fresh site alone, to measure what the plugin adds', async () => {
+    step(`npm install ${PACKAGE} (the packed tarball)`, async () => {
       const packageFile = path.join(siteDir, 'package.json');
       const sitePackage = JSON.parse(await readFile(packageFile, 'utf8'));
       // Not a step for users: this machine's registry lacks @docsearch/core@4.7.1, which
       // @docsearch/react 4.7.1 (Docusaurus 3.10's search) needs, so the site pins 4.7.0.
       sitePackage.overrides = {'@docsearch/react': '4.7.0'};
       await writeFile(packageFile, `${JSON.stringify(sitePackage, null, 2)}\n`);
-      // Not a README step: package data already in the npm cache is not asked of the registry again.
-      await timings.time('site install', () => runCommand('npm', ['install', '--prefer-offline'], {cwd: siteDir, env}));
-      siteAlone = await installFootprint(siteDir);
-    });
-
-    step(`npm install ${PACKAGE} (the packed tarball)`, async () => {
-      await timings.time('install', () => runCommand('npm', ['install', tarball], {cwd: siteDir, env}));
-      const added = addedFootprint(siteAlone!, await installFootprint(siteDir));
+      // The site's own packages come with the plugin's in one install, as for a site cloned
+      // without node_modules. --prefer-offline, not a README step: package data already in the
+      // npm cache is not asked of the registry again.
+      await timings.time('install', () => runCommand('npm', ['install', '--prefer-offline', tarball], {cwd: siteDir, env}));
+      const added = await addedFootprint(siteDir, PACKAGE);
       console.log(`install footprint: ${added.summary}`);
       assertStatedAddition(added, await readmeInstallSection());
       const installed = JSON.parse(await readFile(path.join(siteDir, 'package.json'), 'utf8'));
