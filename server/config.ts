@@ -32,6 +32,8 @@ export type ServerConfig = {
   engine?: ExportEngineName;
   /** Books carry a structure tree (EXPORT_TAGGED); false: untagged, as a benchmark baseline or to save size. */
   tagged: boolean;
+  /** A trial export warms the engine at start (EXPORT_TRIAL); false: only its browser starts. */
+  trial: boolean;
   /** Book parts printed at once (RENDER_CONCURRENCY); unset: from the CPU cores and free memory at each export. */
   renderConcurrency?: number;
   /** Printed parts and books kept between exports (PRINT_CACHE_DIR, PRINT_CACHE_MAX_MB); maxBytes 0: none kept. */
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: ConfigDefaults): Se
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS as number,
     engine: values.EXPORT_ENGINE as ExportEngineName | undefined,
     tagged: values.EXPORT_TAGGED as boolean,
+    trial: values.EXPORT_TRIAL as boolean,
     renderConcurrency: values.RENDER_CONCURRENCY as number | undefined,
     printCache: {
       dir: typeof values.PRINT_CACHE_DIR === 'string' ? path.resolve(values.PRINT_CACHE_DIR) : undefined,

@@ -184,7 +184,7 @@ async function startServers(
   log(`API:  http://${shownHost}:${config.apiPort} (GET /health, /export-pdf, /pdf-files)`);
   log(`PDFs: ${store.where}`);
   // Before anything here awaits: from the first request /health answers, the browser is starting.
-  if (!redisUrl) void exporter.warm();
+  if (!redisUrl) void exporter.warm(config.trial);
   if ((await store.check()) === 'unreachable') log(`warning: the book store ${store.where} does not answer; /health says so`);
   if (redisUrl) log(`Exports: enqueued in ${queueName} on Redis; \`docusaurus-export-pdf worker\` processes run them`);
 

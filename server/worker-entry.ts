@@ -72,7 +72,7 @@ export async function runWorker(siteDirArg: string, dir?: string): Promise<Runni
     run: (runId, order, sink) => exporter.runJob(runId, order, sink),
     log,
   });
-  void exporter.warm();
+  void exporter.warm(config.trial);
   log(`Worker ${process.pid}: queue ${queueName}, ${config.queue.workerConcurrency} export(s) at once, site build on ${siteOrigin}`);
   log(`PDFs: ${store.where}`);
   if ((await store.check()) === 'unreachable')

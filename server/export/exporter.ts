@@ -121,21 +121,21 @@ export class Exporter {
   /**
    * Has the engine of the site's default book start what it keeps between exports (the native
    * engine's browser: about half a second at launch), so the first export finds it running, and,
-   * when the site is up, warm it with a trial export of that book into a scratch directory removed
-   * afterwards. Never fails: an engine that cannot start says so when an export asks for it.
+   * when `withTrial` and the site is up, warm it with a trial export of that book into a scratch
+   * directory removed afterwards. Never fails: an engine that cannot start says so when an export asks for it.
    */
-  warm(): Promise<void> {
+  warm(withTrial = true): Promise<void> {
     this.#warming = true;
-    this.#warmed = this.#warm().finally(() => (this.#warming = false));
+    this.#warmed = this.#warm(withTrial).finally(() => (this.#warming = false));
     return this.#warmed;
   }
 
-  async #warm(): Promise<void> {
+  async #warm(withTrial: boolean): Promise<void> {
     const workDir = path.join(this.#options.workRoot, newRunId());
     try {
       const target = resolveExportTarget(await this.#loadManifests());
       if (this.#closing) return;
-      const siteUp = await this.#options.siteProbe();
+      const siteUp = withTrial && (await this.#options.siteProbe());
       if (siteUp) await fs.mkdir(workDir, {recursive: true});
       const trial = siteUp ? this.#engineJob(target, workDir, path.join(workDir, 'trial.pdf'), () => undefined) : undefined;
       await this.#options.engine.warm?.({manifest: target.manifest}, trial);

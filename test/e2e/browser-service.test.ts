@@ -77,7 +77,9 @@ describe('BROWSER_WS_ENDPOINT: exports in a browser service instead of a Chromiu
   let service: BrowserService;
   const servers: RunningEntry[] = [];
   const start = async (env: NodeJS.ProcessEnv) => {
-    const server = await startServerEntry('serve', {env: {BROWSER_WS_ENDPOINT: service.wsEndpoint, SHUTDOWN_GRACE_MS: '0', ...env}});
+    const server = await startServerEntry('serve', {
+      env: {BROWSER_WS_ENDPOINT: service.wsEndpoint, SHUTDOWN_GRACE_MS: '0', EXPORT_TRIAL: 'true', ...env},
+    });
     servers.push(server);
     return server;
   };

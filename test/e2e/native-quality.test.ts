@@ -38,7 +38,7 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
   let filesBeforeExports: string[];
 
   before(async () => {
-    server = await startServerEntry('serve');
+    server = await startServerEntry('serve', {env: {EXPORT_TRIAL: 'true'}});
     browserStates = await browserStatesUntilRunning(server.apiUrl);
     // The log lines go out before the browser counts as running, through a pipe of their own.
     for (let wait = 0; wait < 50 && !/warmed up|trial export failed/.test(server.output()); wait++)

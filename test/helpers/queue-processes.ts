@@ -26,7 +26,8 @@ export type RoleProcess = {
 export async function startRole(role: 'serve' | 'worker', env: NodeJS.ProcessEnv, ready: string): Promise<RoleProcess> {
   let output = '';
   const child = spawn(process.execPath, [BIN, role, EXAMPLE_SITE], {
-    env: {...process.env, NODE_ENV: 'production', ...env},
+    // No trial export in a worker, as in server-process.ts: no test here is about it.
+    env: {...process.env, NODE_ENV: 'production', EXPORT_TRIAL: 'false', ...env},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

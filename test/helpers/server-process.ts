@@ -46,6 +46,10 @@ export async function startServerEntry(
       DOCS_PATH: documents.dir,
       PRINT_CACHE_DIR: printCache.dir,
       NODE_ENV: 'production',
+      // No trial export at start unless a test asks for one (EXPORT_TRIAL: 'true'): it would export
+      // a few pages before each test's first export, and only native-quality.test.ts and
+      // browser-service.test.ts are about it. The first export then judges the kinds of page itself.
+      EXPORT_TRIAL: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       shutdownGraceMs: 10_000,
       engine: undefined,
       tagged: true,
+      trial: true,
       renderConcurrency: undefined,
       printCache: {dir: undefined, maxBytes: 1024 * 1024 * 1024},
       eventStreams: {max: 1000, perClient: 20},
@@ -62,6 +63,12 @@ describe('loadConfig', () => {
     assert.equal(config.nodeEnv, 'development');
     assert.equal(config.exportTimeoutMs, 600_000);
     assert.equal(config.queueLimit, 0);
+  });
+
+  it('runs the trial export at start unless EXPORT_TRIAL says no', () => {
+    assert.equal(loadConfig({}, defaults).trial, true);
+    assert.equal(loadConfig({EXPORT_TRIAL: 'no'}, defaults).trial, false);
+    assert.throws(() => loadConfig({EXPORT_TRIAL: 'later'}, defaults), /EXPORT_TRIAL/);
   });
 
   it('prints untagged books only when EXPORT_TAGGED says so', () => {
