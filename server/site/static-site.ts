@@ -17,6 +17,22 @@ function decoded(segment: string): string {
 }
 
 /**
+ * Where a page's address with or without its trailing slash should go, under `baseUrl`; undefined
+ * when it is right as it is. serve-handler makes this redirect itself, but from the address with
+ * the baseUrl taken off, so its Location leaves the baseUrl out, and the browser, sent outside the
+ * site, lands on its home page. Docusaurus 3.3's own serve command redirects first for that
+ * reason; an address whose last segment has an extension is a file and is left to serve-handler.
+ */
+function trailingSlashRedirect(url: string, baseUrl: string, trailingSlash: boolean | undefined): string | undefined {
+  if (trailingSlash === undefined || baseUrl === '/') return undefined;
+  const [pathname = '', query] = url.split(/(?=\?)/, 2);
+  if (pathname === baseUrl || /\.[a-z0-9]{1,5}$/i.test(pathname)) return undefined;
+  const slashed = pathname.endsWith('/');
+  if (slashed === trailingSlash) return undefined;
+  return (trailingSlash ? `${pathname}/` : pathname.replace(/\/+$/, '')) + (query ?? '');
+}
+
+/**
  * The built site as `docusaurus serve` serves it (same baseUrl redirect and
  * serve-handler settings), with the books of the store at the site root.
  */
@@ -32,6 +48,11 @@ export function createStaticSiteApp(
   app.use((req, res) => {
     if (!req.url.startsWith(baseUrl)) {
       res.redirect(302, baseUrl);
+      return;
+    }
+    const redirect = trailingSlashRedirect(req.url, baseUrl, trailingSlash);
+    if (redirect) {
+      res.redirect(301, redirect);
       return;
     }
     req.url = req.url.replace(baseUrl, '/');

@@ -29,7 +29,7 @@ export type BuildOutcome = {ok: boolean; output: string};
 /**
  * `docusaurus build` of a copy, as a site's CI runs it; never rejects, so a failing build can be asserted on.
  * `--no-minify`: a cold build of the example site's three locales takes 16 s against 25 s here, and what
- * these tests check does not depend on it; the install test and the version matrix build minified, as users do.
+ * these tests check does not depend on it; the install test builds minified, as users do.
  */
 export async function buildSite(siteDir: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<BuildOutcome> {
   try {

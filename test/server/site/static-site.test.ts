@@ -31,8 +31,8 @@ describe('static site server', () => {
   });
   after(async () => root.remove());
 
-  const app = (baseUrl = '/') =>
-    createStaticSiteApp({outDir, baseUrl, trailingSlash: undefined}, {store: new LocalBookStore(documentsDir), apiPort: 4321});
+  const app = (baseUrl = '/', trailingSlash?: boolean) =>
+    createStaticSiteApp({outDir, baseUrl, trailingSlash}, {store: new LocalBookStore(documentsDir), apiPort: 4321});
 
   it('serves the built pages with clean URLs', async () => {
     const response = await request(app()).get('/docs/intro').expect(200);
@@ -73,5 +73,18 @@ describe('static site server', () => {
     await request(app('/handbook/')).get('/handbook/__export-pdf/api.json').expect(200);
     const outside = await request(app('/handbook/')).get('/elsewhere').expect(302);
     assert.equal(outside.headers.location, '/handbook/');
+  });
+
+  it('adds or removes a trailing slash under a baseUrl without leaving the baseUrl, as a capture tab follows it', async () => {
+    const added = await request(app('/handbook/', true)).get('/handbook/docs/intro?tab=npm').expect(301);
+    assert.equal(added.headers.location, '/handbook/docs/intro/?tab=npm');
+    await request(app('/handbook/', true)).get('/handbook/docs/intro/').expect(200);
+    const removed = await request(app('/handbook/', false)).get('/handbook/docs/intro/').expect(301);
+    assert.equal(removed.headers.location, '/handbook/docs/intro');
+    await request(app('/handbook/', false)).get('/handbook/docs/intro').expect(200);
+    await request(app('/handbook/', false)).get('/handbook/').expect(200);
+    await request(app('/handbook/', true)).get('/handbook/guide%20v2.pdf').expect(200);
+    const root = await request(app('/', true)).get('/docs/intro').expect(301);
+    assert.equal(root.headers.location, '/docs/intro/');
   });
 });
