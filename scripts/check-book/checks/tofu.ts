@@ -12,9 +12,9 @@ const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpp
  * shaped glyph with no Unicode, so the pages whose text holds U+0000 are confirmed glyph by glyph
  * in their operator lists); non-ASCII characters of an article that its chapter's PDF text
  * never holds, read as pdfjs does and then, for the ones it lacks, with the `/ActualText` of
- * what Chromium draws as one glyph (a flag emoji); and CJK radicals in a chapter's text that its article does not have: ideographs
- * whose text reads as the radical drawn with the same glyph (Chromium's ToUnicode), which
- * search and copy cannot find.
+ * what Chromium draws as one glyph (a flag emoji); and CJK radicals in a chapter's text that
+ * its article does not have: ideographs whose text reads as the radical drawn with the same
+ * glyph (Chromium's ToUnicode), which search and copy cannot find.
  */
 export async function checkTofu({book, map, fonts, reader}: CheckContext): Promise<CheckResult> {
   const findings: Finding[] = [];
