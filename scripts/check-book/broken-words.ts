@@ -1,10 +1,8 @@
 import type {TextItem} from './text-lines';
+import {NO_SPACE_SCRIPT} from './text-normal';
 
 /** A word the PDF splits over two lines with no hyphen: "Opti" / "on" in a narrow table column. */
 export type BrokenWord = {word: string; before: string; after: string};
-
-const NO_SPACE_SCRIPT =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 /** The article's words as broken-word detection needs them. */
 export type ArticleWords = {

@@ -1,8 +1,13 @@
 // How text from the HTML and text from the PDF are made comparable.
 
-/** Scripts written without spaces between words: compared character by character. */
-const NO_SPACE_SCRIPT =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/**
+ * Scripts written without spaces between words: compared character by character. By script
+ * extensions, so the marks these scripts share with others stay in their runs: the long-vowel mark
+ * ー (Common script) would otherwise cut "ユーザー" into four one-character units, which a
+ * chapter read in another order (tables, columns) cannot all place.
+ */
+export const NO_SPACE_SCRIPT =
+  /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]/u;
 const NOT_KEY = /[^\p{L}\p{N}]+/gu;
 /** Marks that belong to symbols, not letters: variation selectors (emoji presentation) and enclosing marks (keycaps). */
 const SYMBOL_MARKS = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}\p{Me}]/gu;

@@ -148,6 +148,14 @@ describe('text in comparable form', () => {
     );
   });
 
+  it('keeps the marks Japanese shares with other scripts (ー, 、) in its chunks', () => {
+    const units = proseUnits('また、ユーザーがフォーカスする', 4);
+    assert.deepEqual(
+      units.map((unit) => unit.key),
+      ['またユー', 'ザーがフ', 'ォーカス', 'する'],
+    );
+  });
+
   it('keeps hyphens and word boundaries for short chrome texts', () => {
     assert.notEqual(wordsOf('Appendix › Job Options Matrix'), wordsOf('appendix-job-options-matrix'));
     assert.equal(wordsOf('Appendix › Job Options Matrix'), 'appendix job options matrix');
