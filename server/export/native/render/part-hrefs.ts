@@ -14,9 +14,9 @@ export type BookLinks = {
 /** Where each marked link of a part goes, by linkKey: `MARKER` + a target id in the book, or a URL on the public site. */
 export type PartHrefs = Record<string, string>;
 
-/** A marked link's entry in PartHrefs: its path and hash as capture marked them (capture/page/mark-links.ts). */
-export function linkKey(path: string, hash: string): string {
-  return `${path}#${hash}`;
+/** A marked link's entry in PartHrefs: its path, query and hash as capture marked them (capture/page/mark-links.ts). */
+export function linkKey(path: string, hash: string, search = ''): string {
+  return `${path}${search}#${hash}`;
 }
 
 const ENTITIES: Record<string, string> = {'&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>', '&#39;': "'", '&nbsp;': '\u00a0'};
@@ -39,12 +39,13 @@ export function partHrefs(html: string, links: BookLinks): PartHrefs {
     if (!marked) continue;
     const path = unescape(marked[1]!);
     const hash = unescape(/\sdata-export-hash="([^"]*)"/.exec(tag)?.[1] ?? '');
+    const search = unescape(/\sdata-export-search="([^"]*)"/.exec(tag)?.[1] ?? '');
     const key = links.chapterKeys[normalizePath(path)];
     if (key === undefined) {
-      hrefs[linkKey(path, hash)] = links.publicOrigin + path + (hash ? `#${encodeURIComponent(hash)}` : '');
+      hrefs[linkKey(path, hash, search)] = links.publicOrigin + path + search + (hash ? `#${encodeURIComponent(hash)}` : '');
     } else {
       const id = hash && links.knownIds.has(`${key}--${hash}`) ? `${key}--${hash}` : key;
-      hrefs[linkKey(path, hash)] = MARKER + encodeURIComponent(id);
+      hrefs[linkKey(path, hash, search)] = MARKER + encodeURIComponent(id);
     }
   }
   return hrefs;

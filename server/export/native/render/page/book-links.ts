@@ -49,14 +49,14 @@ export function placeAnchors(prefix: string): void {
 
 /**
  * In a book part: points every marked link where the server decided (render/part-hrefs.ts),
- * by its path and hash as render/part-hrefs.ts linkKey joins them. Gives the links it found no
+ * by its path, query and hash as render/part-hrefs.ts linkKey joins them. Gives the links it found no
  * entry for, which keep their href: none, unless the server read the part's HTML otherwise than
  * the page parsed it.
  */
 export function linkBookPart(hrefs: Record<string, string>): string[] {
   const missing: string[] = [];
   for (const link of document.querySelectorAll('a[data-export-path]')) {
-    const key = `${link.getAttribute('data-export-path')}#${link.getAttribute('data-export-hash') ?? ''}`;
+    const key = `${link.getAttribute('data-export-path')}${link.getAttribute('data-export-search') ?? ''}#${link.getAttribute('data-export-hash') ?? ''}`;
     const href = hrefs[key];
     if (href === undefined) missing.push(key);
     else link.setAttribute('href', href);

@@ -25,6 +25,18 @@ describe('partHrefs', () => {
     });
   });
 
+  it('keeps the query of a link that leaves the book, each query its own entry', () => {
+    const html =
+      '<a data-export-path="/demos/retry.html" data-export-search="?theme=light&amp;v=2" data-export-hash="">light</a>' +
+      '<a data-export-path="/demos/retry.html" data-export-search="?theme=dark" data-export-hash="">dark</a>' +
+      '<a data-export-path="/docs/a" data-export-search="?tab=npm" data-export-hash="">chapter</a>';
+    assert.deepEqual(partHrefs(html, links), {
+      [linkKey('/demos/retry.html', '', '?theme=light&v=2')]: 'https://example.com/demos/retry.html?theme=light&v=2',
+      [linkKey('/demos/retry.html', '', '?theme=dark')]: 'https://example.com/demos/retry.html?theme=dark',
+      [linkKey('/docs/a', '', '?tab=npm')]: `${MARKER}a`,
+    });
+  });
+
   it('finds a chapter by its percent-encoded path, as the page reads the attribute', () => {
     assert.deepEqual(partHrefs('<a data-export-path="/docs/%C3%BC/" data-export-hash="">ü</a>', links), {
       [linkKey('/docs/%C3%BC/', '')]: `${MARKER}u`,
