@@ -19,33 +19,37 @@ type Watch = {target: string; label: string; threshold?: number; otherCode?: boo
  * as the observers a Docusaurus Link makes each time it renders do. Then scrolls every target
  * into view and answers which observers saw their target on screen.
  */
-async function seenOnScreen(page: Page, watches: Watch[]): Promise<string[]> {
+async function seenOnScreen(page: Page, watches: Watch[], scroll = true): Promise<string[]> {
   await page.goto(`data:text/html,${encodeURIComponent(PAGE)}`);
-  return page.evaluate(async (all: Watch[]) => {
-    const seen: string[] = [];
-    const watch = (target: Element, label: string, threshold = 0) =>
-      new IntersectionObserver((entries) => entries.forEach((entry) => entry.isIntersecting && seen.push(label)), {threshold}).observe(
-        target,
-      );
-    // Another call site, as another component's observer would be: its callback's code is not watch's.
-    const watchElsewhere = (target: Element, label: string) =>
-      new IntersectionObserver((changes) => changes.forEach((change) => change.isIntersecting && seen.push(label))).observe(target);
-    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (const one of all) {
-      const target = document.getElementById(one.target)!;
-      if (one.otherCode) watchElsewhere(target, one.label);
-      else watch(target, one.label, one.threshold);
-    }
-    await frames();
-    document.getElementById('box')!.scrollIntoView();
-    await frames();
-    await frames();
-    return seen.sort();
-  }, watches);
+  return page.evaluate(
+    async (all: Watch[], scroll: boolean) => {
+      const seen: string[] = [];
+      const watch = (target: Element, label: string, threshold = 0) =>
+        new IntersectionObserver((entries) => entries.forEach((entry) => entry.isIntersecting && seen.push(label)), {threshold}).observe(
+          target,
+        );
+      // Another call site, as another component's observer would be: its callback's code is not watch's.
+      const watchElsewhere = (target: Element, label: string) =>
+        new IntersectionObserver((changes) => changes.forEach((change) => change.isIntersecting && seen.push(label))).observe(target);
+      const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      for (const one of all) {
+        const target = document.getElementById(one.target)!;
+        if (one.otherCode) watchElsewhere(target, one.label);
+        else watch(target, one.label, one.threshold);
+      }
+      await frames();
+      if (scroll) document.getElementById('box')!.scrollIntoView();
+      await frames();
+      await frames();
+      return [...new Set(seen)].sort();
+    },
+    watches,
+    scroll,
+  );
 }
 
-// A capture tab's page library (capture/page/link-observers.ts), in a real Chromium.
-describe('link observers in a capture tab', {timeout: 60_000}, () => {
+// A capture tab's page library (capture/page/link-observers.ts, on-screen.ts), in a real Chromium.
+describe('intersection observers in a capture tab', {timeout: 60_000}, () => {
   let page: Page;
   pageForSuite(
     (browser) => openExportPage(browser, 900, PAGE_LIB_SCRIPT),
@@ -70,6 +74,19 @@ describe('link observers in a capture tab', {timeout: 60_000}, () => {
       {target: 'box', label: 'box 2'},
     ]);
     assert.deepEqual(seen, ['box 1', 'box 2', 'link', 'other code', 'other threshold']);
+  });
+
+  it('reports every element but a link on screen before it scrolls into view, as a reader of the book sees it', async () => {
+    const seen = await seenOnScreen(
+      page,
+      [
+        {target: 'link', label: 'link'},
+        {target: 'box', label: 'box'},
+        {target: 'box', label: 'box, half', threshold: 0.5},
+      ],
+      false,
+    );
+    assert.deepEqual(seen, ['box', 'box, half']);
   });
 
   it('is still the browser’s IntersectionObserver to the site', async () => {

@@ -69,6 +69,10 @@ const POLLING_PAGE = `<!doctype html><html><body><p id="state">Up</p><script>
   setInterval(poll, 50);
 </script></body></html>`;
 
+/** A page that draws at once, with a demo frame whose code never comes (a CDN out of reach). */
+const FRAMED_PAGE = `<!doctype html><html><body><p id="state">drawn</p><iframe src="/demo"></iframe></body></html>`;
+const DEMO = `<!doctype html><html><head><script async src="/never.js"></script></head><body>demo</body></html>`;
+
 describe('waiting until a page that fetches what it draws has drawn it', {timeout: 60_000}, () => {
   let page: Page;
   blankPageForSuite((opened) => (page = opened));
@@ -76,7 +80,7 @@ describe('waiting until a page that fetches what it draws has drawn it', {timeou
   let origin = '';
   before(async () => {
     server = createServer((request, response) => {
-      if (request.url === '/poll') return; // a long poll: never answered
+      if (request.url === '/poll' || request.url === '/never.js') return; // a long poll, a CDN out of reach: never answered
       const [type, body] =
         request.url === '/reference-chunk.js' || request.url === '/lazy-chunk.js'
           ? ['text/javascript', request.url === '/lazy-chunk.js' ? LAZY_CHUNK : CHUNK]
@@ -86,9 +90,14 @@ describe('waiting until a page that fetches what it draws has drawn it', {timeou
               ? ['application/json', '{"up": true}']
               : [
                   'text/html',
-                  ({'/busy': BUSY_PAGE, '/lazy': LAZY_PAGE, '/polling': POLLING_PAGE} as Record<string, string>)[request.url!] ?? PAGE,
+                  (
+                    {'/busy': BUSY_PAGE, '/lazy': LAZY_PAGE, '/polling': POLLING_PAGE, '/framed': FRAMED_PAGE, '/demo': DEMO} as Record<
+                      string,
+                      string
+                    >
+                  )[request.url!] ?? PAGE,
                 ];
-      const late = !['/', '/busy', '/lazy', '/polling'].includes(request.url!) && !request.url!.startsWith('/status?');
+      const late = !['/', '/busy', '/lazy', '/polling', '/framed', '/demo'].includes(request.url!) && !request.url!.startsWith('/status?');
       const delay = late ? LATE_MS : request.url!.startsWith('/status?') ? STATUS_MS : 0;
       setTimeout(() => response.writeHead(200, {'content-type': `${type}; charset=utf-8`}).end(body), delay);
     });
@@ -148,6 +157,12 @@ describe('waiting until a page that fetches what it draws has drawn it', {timeou
     } finally {
       requests.stop();
     }
+  });
+
+  it('does not wait for what a frame of the page fetches, which never prints', async () => {
+    const {warnings, state} = await settled(5_000, 3_000, '/framed');
+    assert.equal(state, 'drawn');
+    assert.deepEqual(warnings, [], 'settled before the deadline, which would say a request had not ended');
   });
 
   it('says at the deadline that what the page was fetching may be missing', async () => {

@@ -29,6 +29,10 @@ export class PageRequests {
   readonly #longestMs: number;
   readonly #onRequest = (request: HTTPRequest) => {
     if (!AWAITED_TYPES.has(request.resourceType())) return;
+    // A frame's content never prints (capture/page/book-form.ts embedsAsLinks): a demo frame whose
+    // code comes from a CDN out of reach would hold every page with a playground to its deadline.
+    const frame = request.frame();
+    if (frame && frame !== this.#page.mainFrame()) return;
     this.#started.set(request, Date.now());
     this.#urls.add(addressOf(request));
   };

@@ -7,6 +7,7 @@ import {markLinks} from './mark-links';
 import {mathForReaders} from './math-text';
 import {breakLongTokens} from './long-tokens';
 import {replaceLinkObservers} from './link-observers';
+import {everythingOnScreen} from './on-screen';
 import {seedRandom} from './seeded-random';
 import {pinClock} from './pinned-clock';
 import {privateStorage} from './private-storage';
@@ -40,6 +41,7 @@ const PAGE_LIB = {
   mathForReaders,
   seedRandom,
   pinClock,
+  everythingOnScreen,
   replaceLinkObservers,
   privateStorage,
 };
@@ -59,5 +61,6 @@ window.__exportPdfLib = {${Object.entries(PAGE_LIB)
   .join(',\n')}};
 window.__exportPdfLib.seedRandom(location.pathname.replace(/\\/+$/, ''));
 window.__exportPdfLib.pinClock();
+window.__exportPdfLib.everythingOnScreen();
 window.__exportPdfLib.replaceLinkObservers();
 window.__exportPdfLib.privateStorage();`;
