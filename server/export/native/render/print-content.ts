@@ -11,6 +11,7 @@ import {
 } from './page/book-part';
 import {keepRowItemsWhole, letTallBoxesBreak, trimChapterEnds} from './page/page-breaks';
 import {linkBookPart, placeAnchors} from './page/book-links';
+import {liftVeils} from './page/veils';
 import {partHrefs, type BookLinks} from './part-hrefs';
 import {ANCHOR} from '../shared/markers';
 import {printPart} from '../shared/print-part';
@@ -74,6 +75,11 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
       const unlinked = await page.evaluate(linkBookPart, partHrefs(html, printing.links));
       if (unlinked.length > 0) printing.log(`links left as captured, not found in the part's HTML: ${unlinked.slice(0, 5).join(', ')}`);
       await settle(page, printing.log);
+      const veils = Object.entries(await page.evaluate(liftVeils));
+      if (veils.length > 0) {
+        const kinds = veils.map(([kind, count]) => `${kind} ×${count}`).join(', ');
+        printing.log(`left out boxes laid over text, which a script takes away on screen (a loading screen): ${kinds}`);
+      }
       const empty = Object.entries(await page.evaluate(dropEmptyBoxes, EMPTY_BOX_MIN_HEIGHT));
       if (empty.length > 0) {
         const kinds = empty.map(([kind, count]) => `${kind} ×${count}`).join(', ');
