@@ -53,8 +53,30 @@ async function quiet(page: Page, quietMs: number, timeoutMs: number): Promise<vo
 }
 
 /**
+ * Scrolls the page to its end a screen at a time and back, as a reader does: what a component
+ * draws only once it comes into view (a playground's demo frames) is then on the page. Returns
+ * whether the page is taller than a screen.
+ */
+async function scrollThrough(): Promise<boolean> {
+  // Two frames: observers report after the frame that moved; a tab that draws no frames moves on.
+  const frame = () =>
+    Promise.race([
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      new Promise((resolve) => setTimeout(resolve, 200)),
+    ]);
+  if (document.documentElement.scrollHeight <= innerHeight) return false;
+  for (let y = innerHeight; y < document.documentElement.scrollHeight; y += innerHeight) {
+    scrollTo(0, y);
+    await frame();
+  }
+  scrollTo(0, 0);
+  await frame();
+  return true;
+}
+
+/**
  * Every chapter's page as a reader sees it: loaded from the build in Chromium, its scripts run,
- * and every tab of every tab group selected once (rendered-article.ts). The checks count what
+ * scrolled through, and every tab of every tab group selected once (rendered-article.ts). The checks count what
  * the book must hold against these pages, so that content only the browser draws (a component
  * in BrowserOnly, a lazy tab panel) counts too. Pages that fail to load are reported and left
  * to their built HTML.
@@ -97,6 +119,7 @@ export async function renderArticles(
         try {
           await page.goto(`http://127.0.0.1:${port}${chapter.permalink}`, {waitUntil: 'load', timeout: PAGE_TIMEOUT_MS});
           await settle(page, requests.get(page)!, 300, 10_000);
+          if (await page.evaluate(scrollThrough)) await settle(page, requests.get(page)!, 300, 10_000);
           articles.set(chapter.key, await page.evaluate(expandArticle, PAGE_TIMEOUT_MS, INTERACTIVE_PANELS.join(', ')));
         } catch (error) {
           log(`${chapter.permalink} did not render (${(error as Error).message}): its built HTML stands for it`);

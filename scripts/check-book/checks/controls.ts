@@ -1,6 +1,14 @@
 import {chapterSegments} from '../book-map';
 import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
+import type {LinkAnnotation} from '../pdf-book';
+import type {Segment} from '../text-lines';
 import {wordsOf} from '../text-normal';
+
+function inWebLink(segment: Segment, links: LinkAnnotation[]): boolean {
+  const x = (segment.x0 + segment.x1) / 2;
+  const y = (segment.top + segment.bottom) / 2;
+  return links.some(({uri, rect}) => uri !== undefined && x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1);
+}
 
 /**
  * No form control prints as a control: no AcroForm fields or widget annotations; no placeholder
@@ -27,6 +35,9 @@ export function checkControls({book, map}: CheckContext): CheckResult {
     const printed = new Map<string, number>();
     const lines = new Map<string, {page: number; texts: string[]}>();
     for (const {page, segment} of chapterSegments(map, place)) {
+      // The text of a web link is its address, whose last piece may wrap onto a line of its own
+      // ("…demo.html?mode=" / "ios") and read as a button's label.
+      if (inWebLink(segment, book.pages[page]!.links)) continue;
       if (!printed.has(wordsOf(segment.text))) printed.set(wordsOf(segment.text), page);
       const line = lines.get(`${page}:${segment.line}`) ?? {page, texts: []};
       line.texts.push(segment.text);
