@@ -203,7 +203,7 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     assert.doesNotMatch(collapse(texts.join(' ')), /127\.0\.0\.1:\d+\/api\/backoff/);
   });
 
-  it('prints a labelled filter as "label: value", no lone filter value, no form to fill in, and a click-to-load video as a link', () => {
+  it('prints a labelled filter as "label: value", no lone filter value, no form to fill in, and videos and demos as links', () => {
     const widgets = collapse(texts.slice(pagesOf.get('appendix/job-browser')!, pagesOf.get('appendix/tabs-and-inline-tocs')!).join(' '));
     assert.match(widgets, /State: All/);
     for (const absent of ['All queues', 'Job ID', 'tryItFormBody', 'Send request', 'one minute'])
@@ -212,6 +212,10 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
     assert.match(widgets, /"attempt": 2/, 'the response sample beside the form prints');
     assert.match(widgets, /Video: Retrying a failed job: https:\/\/www\.youtube\.com\/watch\?v=aqz-KE-bpKQ/);
     assert.match(widgets, /invoices #0054e9 Shade #004acd Tint #1a65eb \(foldedShadeList\)/, 'a list folded to no height prints open');
+    // A playground below the first screen makes its demo frames once on screen; its theme buttons print nothing.
+    assert.match(widgets, /in both themes, beside its source\. Embedded content: https:\/\/acme-widgets\./);
+    const demos = new Set(pdf.links.flatMap((link) => (link.uri?.includes('/demo.html') ? [link.uri.replace(/.*\?/, '')] : [])));
+    assert.deepEqual([...demos].sort(), ['theme=dark', 'theme=light'], 'each demo linked, with its query');
   });
 
   it('draws the Mermaid diagram and the picture beside it', () => {
