@@ -11,7 +11,7 @@ import {
 } from './page/book-part';
 import {keepRowItemsWhole, letTallBoxesBreak, trimChapterEnds} from './page/page-breaks';
 import {linkBookPart, placeAnchors} from './page/book-links';
-import {liftVeils} from './page/veils';
+import {flowOverlaidText, liftVeils} from './page/overlays';
 import {partHrefs, type BookLinks} from './part-hrefs';
 import {ANCHOR} from '../shared/markers';
 import {printPart} from '../shared/print-part';
@@ -79,6 +79,11 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
       if (veils.length > 0) {
         const kinds = veils.map(([kind, count]) => `${kind} ×${count}`).join(', ');
         printing.log(`left out boxes laid over text, which a script takes away on screen (a loading screen): ${kinds}`);
+      }
+      const overlaid = Object.entries(await page.evaluate(flowOverlaidText));
+      if (overlaid.length > 0) {
+        const kinds = overlaid.map(([kind, count]) => `${kind} ×${count}`).join(', ');
+        printing.log(`laid out in the flow text positioned over other text: ${kinds}`);
       }
       const empty = Object.entries(await page.evaluate(dropEmptyBoxes, EMPTY_BOX_MIN_HEIGHT));
       if (empty.length > 0) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import type {Page} from 'puppeteer-core';
-import {liftVeils} from '../../server/export/native/render/page/veils';
+import {flowOverlaidText, liftVeils} from '../../server/export/native/render/page/overlays';
 import {blankPageForSuite} from '../helpers/suite-page';
 
 /** Which of the part's boxes print: those not hidden by `display`. */
@@ -12,8 +12,8 @@ const shown = (page: Page) =>
       .map((box) => box.dataset.name),
   );
 
-// A book part's veils (render/page/veils.ts), in a real Chromium.
-describe('veils over a book part’s text', {timeout: 60_000}, () => {
+// What a book part lays over its text (render/page/overlays.ts), in a real Chromium.
+describe('boxes laid over a book part’s text', {timeout: 60_000}, () => {
   let page: Page;
   blankPageForSuite((opened) => (page = opened));
 
@@ -51,5 +51,25 @@ describe('veils over a book part’s text', {timeout: 60_000}, () => {
       </article></section>`);
     assert.deepEqual(await page.evaluate(liftVeils), {});
     assert.deepEqual(await shown(page), ['backdrop', 'card link', 'badge', 'banner']);
+  });
+
+  it('lays out in the flow a label positioned over the title, and leaves one that overlaps no text where it is', async () => {
+    await page.setContent(`<section class="export-pdf-chapter"><article><div class="markdown" style="position:relative">
+      <header><h1 style="margin-top:0">ion-accordion</h1></header>
+      <a class="encapsulation-pill" data-name="pill" href="/docs/glossary#shadow" style="position:absolute;top:0;font-size:10px">shadow</a>
+      <p style="padding-right:120px">Accordions provide collapsible sections.</p>
+      <span class="badge" data-name="badge" style="position:absolute;bottom:0;right:0">beta</span>
+      </div></article></section>`);
+    assert.deepEqual(await page.evaluate(flowOverlaidText), {'a.encapsulation-pill': 1});
+    const positions = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-name]')].map(
+        (label) => `${label.dataset.name}:${getComputedStyle(label).position}`,
+      ),
+    );
+    assert.deepEqual(positions, ['pill:static', 'badge:absolute']);
+    const [title, pill] = await page.evaluate(() =>
+      ['h1', '.encapsulation-pill'].map((selector) => document.querySelector(selector)!.getBoundingClientRect().top),
+    );
+    assert.ok(pill! > title!, 'the pill below the title');
   });
 });

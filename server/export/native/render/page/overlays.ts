@@ -56,3 +56,44 @@ export function liftVeils(): Record<string, number> {
   scrollTo(0, 0);
   return lifted;
 }
+
+/**
+ * Text laid over other text moves into the flow: an element with text of its own, positioned
+ * absolutely, whose lines overlap the part's other text is laid out where it stands in the
+ * page (`position: static`). A site places such a label in room its own layout leaves (Ionic's
+ * "SHADOW" pill at the top of the article, above a title with an 80 px top margin); the book
+ * lays chapters out its own way (a chapter's title at the top of its page), and there the pill
+ * printed across the title. Returns how many it moved, by kind (element and first class).
+ */
+export function flowOverlaidText(): Record<string, number> {
+  const moved: Record<string, number> = {};
+  const overlap = (a: DOMRect, b: DOMRect) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const linesOf = (node: Node, range: Range) => {
+    range.selectNodeContents(node);
+    return [...range.getClientRects()];
+  };
+  const range = document.createRange();
+  // Drawings lay their labels out by position on purpose: SVG (Mermaid's HTML labels too) and KaTeX.
+  const DRAWN = 'svg, math, .katex';
+  for (const label of document.querySelectorAll<HTMLElement>('.export-pdf-chapter article *')) {
+    if (label.closest(DRAWN) || !label.textContent!.trim()) continue;
+    const style = getComputedStyle(label);
+    if (style.position !== 'absolute' || style.display === 'none' || style.visibility === 'hidden') continue;
+    const holder = label.offsetParent ?? label.parentElement;
+    if (!holder) continue;
+    const own: DOMRect[] = [];
+    const others: DOMRect[] = [];
+    const texts = document.createTreeWalker(holder, NodeFilter.SHOW_TEXT);
+    while (texts.nextNode()) {
+      const text = texts.currentNode;
+      if (!text.textContent!.trim() || text.parentElement?.closest(DRAWN)) continue;
+      (label.contains(text) ? own : others).push(...linesOf(text, range));
+    }
+    if (!own.some((line) => others.some((other) => overlap(line, other)))) continue;
+    label.style.setProperty('position', 'static', 'important');
+    const kind = `${label.tagName.toLowerCase()}${label.classList[0] ? `.${label.classList[0]}` : ''}`;
+    moved[kind] = (moved[kind] ?? 0) + 1;
+  }
+  return moved;
+}
