@@ -171,6 +171,19 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  // Puppeteer closes its browser on these signals, which replaces Node's exit: without an exit of
+  // our own, a stopped check (`timeout`, Ctrl-C) waited on pages that would never come. The
+  // browser is closed by puppeteer's own listener and again at exit.
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
+    process.once(signal, () => {
+      process.stderr.write(`check:book: stopped by ${signal}\n`);
+      process.exit(code);
+    });
+  }
   main(process.argv.slice(2)).then(
     (code) => (process.exitCode = code),
     (error) => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import {execFile} from 'node:child_process';
+import {execFile, spawn} from 'node:child_process';
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
@@ -36,6 +36,7 @@ describe("check:book on the example site's book, exported through the server ent
   let run: {code: number; stdout: string; stderr: string};
   let report: BookReport;
   let reading: string;
+  let pdf: string;
 
   before(async () => {
     server = await startServerEntry('serve');
@@ -45,6 +46,7 @@ describe("check:book on the example site's book, exported through the server ent
     assert.equal(response.status, 200, JSON.stringify(body));
     const json = path.join(work.dir, 'report.json');
     reading = path.join(work.dir, 'reading.txt');
+    pdf = body.pdfPath;
     run = await runChecker(['--site', EXAMPLE_SITE, '--pdf', body.pdfPath, '--json', json, '--reading', reading]);
     console.log(run.stdout);
     report = JSON.parse(await readFile(json, 'utf8'));
@@ -98,5 +100,25 @@ describe("check:book on the example site's book, exported through the server ent
     const failed = (JSON.parse(await readFile(json, 'utf8')) as BookReport).checks.filter((check) => !check.pass);
     assert.deepEqual(failed.map(describeFailure), [], arabic.stdout);
     assert.equal(arabic.code, 0);
+  });
+
+  it('stops on SIGTERM while it renders pages, with exit code 143', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'check-book', 'run.ts'), '--site', EXAMPLE_SITE, '--pdf', pdf],
+      {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      // Its browser is up once it renders pages: stop it there, as `timeout` would.
+      if (/rendered|reading text/.test(stderr)) child.kill('SIGTERM');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+    assert.equal(code, 143, stderr);
+    assert.match(stderr, /stopped by SIGTERM/);
   });
 });
