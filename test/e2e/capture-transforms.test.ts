@@ -143,12 +143,14 @@ describe('capture transforms', {timeout: 60_000}, () => {
     assert.match(captured.html, /archived job/);
   });
 
-  it('prints a disclosure’s button as what it holds, in its classes, and leaves out one with no text', async () => {
+  it('prints a disclosure’s button as what it holds, in its classes, and leaves out one with no text and a menu’s', async () => {
     const captured = await capture(`
       <div class="opblock"><button aria-expanded="false" class="opblock-summary-control"><span class="method">GET</span><span class="path">/pet/{petId}</span><div class="summary">Find pet by ID</div></button>
       <button aria-expanded="false" class="arrow"><svg viewBox="0 0 1 1"></svg></button></div>
-      <h3><button aria-expanded="true" class="accordion">Rate limits</button></h3>`);
+      <h3><button aria-expanded="true" class="accordion">Rate limits</button></h3>
+      <div class="copyPage"><button aria-expanded="false" aria-haspopup="true" class="copyPageButton"><svg viewBox="0 0 1 1"></svg><span>Copy page</span></button></div>`);
     assert.doesNotMatch(captured.html, /<button\b/);
+    assert.doesNotMatch(captured.html, /Copy page|copyPageButton/, 'a menu button (aria-haspopup) is no disclosure: it goes');
     assert.match(
       captured.html,
       /<div class="opblock-summary-control export-pdf-disclosure"><span class="method">GET<\/span><span class="path">\/pet\/\{petId\}<\/span><div class="summary">Find pet by ID<\/div><\/div>/,

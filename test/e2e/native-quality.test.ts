@@ -206,7 +206,7 @@ describe('native engine: the book it makes of the example site', {timeout: 400_0
   it('prints a labelled filter as "label: value", no lone filter value, no form to fill in, and videos and demos as links', () => {
     const widgets = collapse(texts.slice(pagesOf.get('appendix/job-browser')!, pagesOf.get('appendix/tabs-and-inline-tocs')!).join(' '));
     assert.match(widgets, /State: All/);
-    for (const absent of ['All queues', 'Job ID', 'tryItFormBody', 'Send request', 'one minute'])
+    for (const absent of ['All queues', 'Job ID', 'tryItFormBody', 'Send request', 'one minute', 'Copy page'])
       assert.ok(!widgets.includes(absent), absent);
     assert.match(widgets, /fill in its ID and send the request\. The endpoint answers/, 'no form printed');
     assert.match(widgets, /"attempt": 2/, 'the response sample beside the form prints');

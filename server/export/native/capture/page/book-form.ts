@@ -34,9 +34,9 @@ export function eagerMedia(root: Element, pageUrl: string): void {
  * (a filter with no label, an empty search box, a password) prints as nothing, with its label,
  * so no stray word ("All") stands alone. A check box prints as a drawn box, ticked or not: a
  * task list's, or a checklist's beside its text. Buttons print as nothing, but for a disclosure's
- * (`aria-expanded`): its content names what it shows (Swagger UI's method, path and summary of an
- * operation, an accordion's title), so it prints as that content. Content a widget hides with
- * the `hidden` attribute (a filter, a "show more") is shown.
+ * (`aria-expanded`, opening no menu): its content names what it shows (Swagger UI's method, path
+ * and summary of an operation, an accordion's title), so it prints as that content. Content a
+ * widget hides with the `hidden` attribute (a filter, a "show more") is shown.
  */
 export function flattenControls(root: Element): void {
   const doc = root.ownerDocument;
@@ -73,7 +73,8 @@ export function flattenControls(root: Element): void {
     field.append(`${name}: `, shown);
     (wrapping ?? control).replaceWith(field);
   };
-  for (const button of root.querySelectorAll('button[aria-expanded]')) {
+  // A button that opens a menu or a dialog (`aria-haspopup`: a "Copy page" menu) discloses no content.
+  for (const button of root.querySelectorAll('button[aria-expanded]:not([aria-haspopup]:not([aria-haspopup="false"]))')) {
     if (!button.textContent?.trim()) continue;
     const block = [...button.querySelectorAll('*')].some((element) => /^(div|p|h[1-6]|ul|ol|table|pre)$/i.test(element.tagName));
     const content = doc.createElement(block ? 'div' : 'span');
