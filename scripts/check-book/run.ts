@@ -179,7 +179,7 @@ if (require.main === module) {
     ['SIGTERM', 143],
     ['SIGHUP', 129],
   ] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
       process.stderr.write(`check:book: stopped by ${signal}\n`);
       process.exit(code);
     });

@@ -112,10 +112,14 @@ describe("check:book on the example site's book, exported through the server ent
       },
     );
     let stderr = '';
+    let stopping = false;
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
       // Its browser is up once it renders pages: stop it there, as `timeout` would.
-      if (/rendered|reading text/.test(stderr)) child.kill('SIGTERM');
+      if (/rendered|reading text/.test(stderr) && !stopping) {
+        stopping = true;
+        child.kill('SIGTERM');
+      }
     });
     const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
     assert.equal(code, 143, stderr);
