@@ -57,7 +57,7 @@ async function health(server: RunningEntry): Promise<HealthReport> {
 }
 
 async function browserState(server: RunningEntry, wanted: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while ((await health(server)).services.browser !== wanted) {
     assert.ok(Date.now() < deadline, `services.browser never became ${wanted}:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -66,7 +66,7 @@ async function browserState(server: RunningEntry, wanted: string): Promise<void>
 
 /** Waits until the start-up trial has ended, whichever way it went. */
 async function browserSettled(server: RunningEntry): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while ((await health(server)).services.browser === 'starting') {
     assert.ok(Date.now() < deadline, `services.browser stayed starting:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));

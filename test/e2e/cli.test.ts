@@ -26,7 +26,8 @@ function startExportPdf(args: string[]): {child: ChildProcess; output: () => str
   const run = {pid: child.pid!, stdout: '', stderr: '', output: ''};
   child.stdout!.on('data', (chunk: Buffer) => ((run.stdout += chunk), (run.output += chunk)));
   child.stderr!.on('data', (chunk: Buffer) => ((run.stderr += chunk), (run.output += chunk)));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
+  // A guard against a hung command, not a time limit: an export on a busy two-core machine took over 50 s.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
   const done = new Promise<CommandRun>((resolve) =>
     child.once('close', (code) => {
       clearTimeout(timer);
