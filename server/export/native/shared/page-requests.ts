@@ -31,8 +31,8 @@ export class PageRequests {
     if (!AWAITED_TYPES.has(request.resourceType())) return;
     // A frame's content never prints (capture/page/book-form.ts embedsAsLinks): a demo frame whose
     // code comes from a CDN out of reach would hold every page with a playground to its deadline.
-    const frame = request.frame();
-    if (frame && frame !== this.#page.mainFrame()) return;
+    // A frame already gone (of the document the tab left) has none (null) and does not count either.
+    if (request.frame() !== this.#page.mainFrame()) return;
     this.#started.set(request, Date.now());
     this.#urls.add(addressOf(request));
   };
