@@ -17,6 +17,12 @@ import {ANCHOR} from '../shared/markers';
 import {printPart} from '../shared/print-part';
 import type {PrintTabs} from '../shared/print-tabs';
 
+/** Logs what a transform changed, by kind ("div.loading ×2, ul ×1"), when it changed anything. */
+function logKinds(log: (line: string) => void, what: string, counts: Record<string, number>): void {
+  const kinds = Object.entries(counts).map(([kind, count]) => `${kind} ×${count}`);
+  if (kinds.length > 0) log(`${what}: ${kinds.join(', ')}`);
+}
+
 const ASSET_TIMEOUT_MS = 15_000;
 /** Font sizes a table wider than the text tries, before it is scaled down as a whole. */
 const TABLE_FONT_SCALES = [0.9, 0.8, 0.7];
@@ -75,52 +81,36 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
       const unlinked = await page.evaluate(linkBookPart, partHrefs(html, printing.links));
       if (unlinked.length > 0) printing.log(`links left as captured, not found in the part's HTML: ${unlinked.slice(0, 5).join(', ')}`);
       await settle(page, printing.log);
-      const veils = Object.entries(await page.evaluate(liftVeils));
-      if (veils.length > 0) {
-        const kinds = veils.map(([kind, count]) => `${kind} ×${count}`).join(', ');
-        printing.log(`left out boxes laid over text, which a script takes away on screen (a loading screen): ${kinds}`);
-      }
-      const overlaid = Object.entries(await page.evaluate(flowOverlaidText));
-      if (overlaid.length > 0) {
-        const kinds = overlaid.map(([kind, count]) => `${kind} ×${count}`).join(', ');
-        printing.log(`laid out in the flow text positioned over other text: ${kinds}`);
-      }
-      const empty = Object.entries(await page.evaluate(dropEmptyBoxes, EMPTY_BOX_MIN_HEIGHT));
-      if (empty.length > 0) {
-        const kinds = empty.map(([kind, count]) => `${kind} ×${count}`).join(', ');
-        printing.log(`left out boxes that would print empty (a widget's frame that nothing fills in the book): ${kinds}`);
-      }
-      const unfolded = Object.entries(await page.evaluate(unfoldCollapsedBoxes));
-      if (unfolded.length > 0) {
-        const kinds = unfolded.map(([kind, count]) => `${kind} ×${count}`).join(', ');
-        printing.log(`printed open what boxes folded shut to no height hold: ${kinds}`);
-      }
-      const grown = Object.entries(await page.evaluate(unclipScrollBoxes));
-      if (grown.length > 0) {
-        const kinds = grown.map(([kind, count]) => `${kind} ×${count}`).join(', ');
-        printing.log(`printed whole what boxes of a fixed height scroll through on screen: ${kinds}`);
-      }
-      const truncated = Object.entries(await page.evaluate(unclipTruncatedText));
-      if (truncated.length > 0) {
-        const kinds = truncated.map(([kind, count]) => `${kind} ×${count}`).join(', ');
-        printing.log(`printed whole the text the site cuts short with an ellipsis: ${kinds}`);
-      }
-      const inside = Object.entries(await page.evaluate(keepTextInside));
-      if (inside.length > 0) {
-        const kinds = inside.map(([kind, count]) => `${kind} ×${count}`).join(', ');
-        printing.log(`brought inside the text's edges what a negative margin pulled past them: ${kinds}`);
-      }
+      logKinds(
+        printing.log,
+        'left out boxes laid over text, which a script takes away on screen (a loading screen)',
+        await page.evaluate(liftVeils),
+      );
+      logKinds(printing.log, 'laid out in the flow text positioned over other text', await page.evaluate(flowOverlaidText));
+      logKinds(
+        printing.log,
+        "left out boxes that would print empty (a widget's frame that nothing fills in the book)",
+        await page.evaluate(dropEmptyBoxes, EMPTY_BOX_MIN_HEIGHT),
+      );
+      logKinds(printing.log, 'printed open what boxes folded shut to no height hold', await page.evaluate(unfoldCollapsedBoxes));
+      logKinds(printing.log, 'printed whole what boxes of a fixed height scroll through on screen', await page.evaluate(unclipScrollBoxes));
+      logKinds(printing.log, 'printed whole the text the site cuts short with an ellipsis', await page.evaluate(unclipTruncatedText));
+      logKinds(
+        printing.log,
+        "brought inside the text's edges what a negative margin pulled past them",
+        await page.evaluate(keepTextInside),
+      );
       await page.evaluate(placeAnchors, ANCHOR);
       const fitted = await page.evaluate(fitBookPart, {fontScales: TABLE_FONT_SCALES, keepTogetherBelow: printing.box.height / 3});
       for (const table of fitted.smallerFont) printing.log(`fitted to the page: ${table}`);
       for (const equation of fitted.brokenEquations) printing.log(`fitted to the page: ${equation} broken at its operators`);
       for (const block of fitted.scaled) printing.log(`fitted to the page: ${block}`);
       await page.evaluate(keepRowItemsWhole, printing.box.height / 2);
-      const released = Object.entries(await page.evaluate(letTallBoxesBreak, printing.box.height));
-      if (released.length > 0) {
-        const kinds = released.map(([kind, count]) => `${kind} ×${count}`).join(', ');
-        printing.log(`let break across pages boxes taller than a page that asked to stay whole: ${kinds}`);
-      }
+      logKinds(
+        printing.log,
+        'let break across pages boxes taller than a page that asked to stay whole',
+        await page.evaluate(letTallBoxesBreak, printing.box.height),
+      );
       await page.evaluate(trimChapterEnds);
       await figures.mark(page);
       await figures.fit(page, printing.pdf);
