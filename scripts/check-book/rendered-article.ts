@@ -14,6 +14,8 @@ export type RenderedArticle = {
   codeBlocks: string[];
   /** The origin the page was rendered at. */
   origin: string;
+  /** Labels of tabs time left unpressed: their panels are not counted. */
+  unpressed: string[];
 };
 
 /**
@@ -25,7 +27,10 @@ export type RenderedArticle = {
  * blocks inside `notPrinted` (what the export leaves out) are not counted.
  */
 export async function expandArticle(timeoutMs: number, notPrinted: string): Promise<RenderedArticle> {
-  const deadline = Date.now() + timeoutMs;
+  // Each tab pressed adds time (a busy machine's API page has a hundred tabs), up to a limit.
+  const started = Date.now();
+  let deadline = started + timeoutMs;
+  const unpressed: string[] = [];
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const settle = async () => {
     let last = Date.now();
@@ -103,7 +108,11 @@ export async function expandArticle(timeoutMs: number, notPrinted: string): Prom
           .map((panel) => panel.textContent ?? '')
           .join('');
       for (const tab of tabs) {
-        if (Date.now() > deadline) break;
+        if (Date.now() > deadline) {
+          unpressed.push(tab.textContent?.trim() ?? '');
+          continue;
+        }
+        deadline = Math.min(deadline + CHANGE_MS + 500, started + 4 * timeoutMs);
         tab.click();
         await settle();
         for (const until = Math.min(deadline, Date.now() + CHANGE_MS); texts.has(textNow()) && Date.now() < until;) {
@@ -162,5 +171,5 @@ export async function expandArticle(timeoutMs: number, notPrinted: string): Prom
   holder.innerHTML = article;
   holder.content.querySelectorAll(notPrinted).forEach((element) => element.remove());
   const codeBlocks = [...holder.content.querySelectorAll('pre')].map((pre) => pre.textContent?.trim() ?? '').filter(Boolean);
-  return {html: page.outerHTML.replace('<!--check-root-->', () => article), panels, codeBlocks, origin: location.origin};
+  return {html: page.outerHTML.replace('<!--check-root-->', () => article), panels, codeBlocks, origin: location.origin, unpressed};
 }

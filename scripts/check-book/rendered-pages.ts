@@ -120,7 +120,11 @@ export async function renderArticles(
           await page.goto(`http://127.0.0.1:${port}${chapter.permalink}`, {waitUntil: 'load', timeout: PAGE_TIMEOUT_MS});
           await settle(page, requests.get(page)!, 300, 10_000);
           if (await page.evaluate(scrollThrough)) await settle(page, requests.get(page)!, 300, 10_000);
-          articles.set(chapter.key, await page.evaluate(expandArticle, PAGE_TIMEOUT_MS, INTERACTIVE_PANELS.join(', ')));
+          const article = await page.evaluate(expandArticle, PAGE_TIMEOUT_MS, INTERACTIVE_PANELS.join(', '));
+          articles.set(chapter.key, article);
+          if (article.unpressed.length > 0) {
+            log(`${chapter.permalink}: time ran out pressing its tabs: ${article.unpressed.length} not pressed, their panels not counted`);
+          }
         } catch (error) {
           log(`${chapter.permalink} did not render (${(error as Error).message}): its built HTML stands for it`);
         } finally {

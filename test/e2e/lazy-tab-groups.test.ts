@@ -74,6 +74,36 @@ tabs.forEach((tab, index) => tab.addEventListener('click', () => {
 }));
 </script></body></html>`;
 
+/**
+ * Two groups of eight clients, each panel's code made 300 ms after its tab is chosen: the
+ * first group alone takes longer than a page's base time.
+ */
+const MANY_SLOW_PAGE = `<!doctype html><html><body>
+<script>
+for (const group of ['first', 'second']) {
+  const container = document.createElement('div');
+  container.className = 'tabs-container';
+  const list = document.createElement('ul');
+  list.setAttribute('role', 'tablist');
+  const panel = document.createElement('div');
+  panel.setAttribute('role', 'tabpanel');
+  panel.innerHTML = '<pre>' + group + ' client 0</pre>';
+  for (let index = 0; index < 8; index++) {
+    const tab = document.createElement('li');
+    tab.setAttribute('role', 'tab');
+    tab.setAttribute('aria-selected', String(index === 0));
+    tab.textContent = group + ' ' + index;
+    tab.addEventListener('click', () => {
+      [...list.children].forEach((other) => other.setAttribute('aria-selected', String(other === tab)));
+      setTimeout(() => (panel.querySelector('pre').textContent = group + ' client ' + index), 300);
+    });
+    list.append(tab);
+  }
+  container.append(list, panel);
+  document.body.append(container);
+}
+</script></body></html>`;
+
 // mountTabPanels (capture/page/tab-panels.ts) in a capture tab, on a page served over HTTP.
 describe('lazy tab groups in a capture tab', {timeout: 60_000}, () => {
   let server: Server;
@@ -87,7 +117,9 @@ describe('lazy tab groups in a capture tab', {timeout: 60_000}, () => {
         void response
           .writeHead(200, {'content-type': 'text/html'})
           .end(
-            request.url === '/docs/values' ? VALUES_PAGE : request.url === '/docs/slow' ? SLOW_PAGE : PAGE.replace('__SCRIPT__', SCRIPT),
+            ({'/docs/values': VALUES_PAGE, '/docs/slow': SLOW_PAGE, '/docs/many-slow': MANY_SLOW_PAGE} as Record<string, string>)[
+              request.url ?? ''
+            ] ?? PAGE.replace('__SCRIPT__', SCRIPT),
           ),
       port,
       '127.0.0.1',
@@ -104,7 +136,7 @@ describe('lazy tab groups in a capture tab', {timeout: 60_000}, () => {
 
   it('presses every tab of a lazy group nested in a lazy group’s panel, where the groups around it have panels after it', async () => {
     await page.goto(url);
-    await page.evaluate(() => window.__exportPdfLib!.mountTabPanels(document.body, 10_000));
+    await page.evaluate(() => window.__exportPdfLib!.mountTabPanels(document.body, {baseMs: 10_000, perTabMs: 1_500, capMs: 60_000}));
     const kept = await page.evaluate(() =>
       [...window.__exportPdfTabPanels!.values()].flatMap((panels) =>
         panels.map(({label, html}) => `${label}: ${html.replace(/<[^>]+>/g, ' ').trim()}`),
@@ -119,7 +151,7 @@ describe('lazy tab groups in a capture tab', {timeout: 60_000}, () => {
     const printed = await page.evaluate(async () => {
       const lib = window.__exportPdfLib!;
       const before = lib.unpairedTabGroups(document.body);
-      await lib.mountTabPanels(document.body, 10_000);
+      await lib.mountTabPanels(document.body, {baseMs: 10_000, perTabMs: 1_500, capMs: 60_000});
       const copy = document.body.cloneNode(true) as HTMLElement;
       lib.restoreTabPanels(copy);
       const leftOut = lib.showTabPanels(copy);
@@ -137,9 +169,33 @@ describe('lazy tab groups in a capture tab', {timeout: 60_000}, () => {
   it('waits for a panel that still shows the tab before’s content to change', async () => {
     await page.goto(url.replace('/docs/api', '/docs/slow'));
     const kept = await page.evaluate(async () => {
-      await window.__exportPdfLib!.mountTabPanels(document.body, 10_000);
+      await window.__exportPdfLib!.mountTabPanels(document.body, {baseMs: 10_000, perTabMs: 1_500, capMs: 60_000});
       return [...window.__exportPdfTabPanels!.values()].flat().map(({label, html}) => `${label}: ${html.replace(/<[^>]+>/g, '')}`);
     });
     assert.deepEqual(kept, ['OkHttp: OkHttpClient client', 'Unirest: Unirest.setTimeouts(0, 0)']);
+  });
+
+  it('gives each tab pressed its own time, and names the tabs a page’s limit leaves unpressed', async () => {
+    const mount = (budget: {baseMs: number; perTabMs: number; capMs: number}) =>
+      page.evaluate(async (given) => {
+        const {unpressed} = await window.__exportPdfLib!.mountTabPanels(document.body, given);
+        const copy = document.body.cloneNode(true) as HTMLElement;
+        window.__exportPdfLib!.restoreTabPanels(copy);
+        window.__exportPdfLib!.showTabPanels(copy);
+        return {unpressed, printed: [...copy.querySelectorAll('pre')].map((pre) => pre.textContent)};
+      }, budget);
+    await page.goto(url.replace('/docs/api', '/docs/many-slow'));
+    // 16 tabs of about 300 ms each: far past the base time, within a time per tab.
+    const whole = await mount({baseMs: 1_000, perTabMs: 1_500, capMs: 60_000});
+    assert.deepEqual(whole.unpressed, []);
+    assert.equal(whole.printed.length, 16, whole.printed.join('\n'));
+    assert.ok(whole.printed.includes('second client 7'), whole.printed.join('\n'));
+    await page.goto(url.replace('/docs/api', '/docs/many-slow'));
+    // A limit that ends within the first group: the tabs after it are named, and the second
+    // group, never begun, prints the panel it shows.
+    const cut = await mount({baseMs: 1_000, perTabMs: 1_500, capMs: 1_000});
+    assert.ok(cut.unpressed.includes('first 7') && cut.unpressed.includes('second 7'), cut.unpressed.join(', '));
+    assert.ok(!cut.unpressed.includes('first 0') && !cut.unpressed.includes('second 0'), cut.unpressed.join(', '));
+    assert.ok(cut.printed.includes('first client 0') && cut.printed.includes('second client 0'), cut.printed.join('\n'));
   });
 });

@@ -4,6 +4,7 @@ import {closePage, type ExportBrowser} from '../shared/export-page';
 import {withoutDocSidebar} from './built-html';
 import {openParserPage} from './parser-page';
 import {capturePage, pageStyles, type CaptureSettings, type CapturedPage, type PageStyles} from './page/capture-page';
+import type {TabBudget} from './page/tab-panels';
 import {showRoute} from './page/route';
 import {settleRendered} from './settle-rendered';
 import {fnv1a} from '../shared/fnv1a';
@@ -68,8 +69,12 @@ export const PAGES_PER_TAB = 50;
  */
 const PAGES_PER_PARSER = 200;
 const ROUTES_PER_SITE_LOAD = 12;
-/** Longest a page's lazy tab groups take to show each panel once. */
-const TAB_PANELS_TIMEOUT_MS = 10_000;
+/**
+ * How long a page's lazy tab groups take to show each panel once: a time for the page, more per
+ * tab pressed (under load an API page's code samples took 400 ms a tab, and the last of a
+ * hundred tabs went unpressed in a fixed 10 s), and a limit for a page whose tabs never settle.
+ */
+const TAB_BUDGET: TabBudget = {baseMs: 10_000, perTabMs: 1_500, capMs: 120_000};
 /** Tokens this long (identifiers, paths, URLs) get line-break opportunities: see page/long-tokens.ts. */
 const LONG_TOKEN = 14;
 
@@ -120,13 +125,21 @@ async function captureOne(tab: SiteTab, chapter: Chapter, options: CaptureOption
   }
   const warnings = await settleRendered(page, tab.requests, chapter.mermaidDiagrams, options.pageTimeoutMs);
   // A lazy tab group has only its chosen panel in the page: each of its tabs is selected in turn.
-  await page.evaluate(
-    (timeoutMs) => {
+  const {unpressed} = await page.evaluate(
+    (budget) => {
       const content = window.__exportPdfLib!.contentOf(document);
-      return content ? window.__exportPdfLib!.mountTabPanels(content, timeoutMs) : 0;
+      return content ? window.__exportPdfLib!.mountTabPanels(content, budget) : {groups: 0, unpressed: []};
     },
-    Math.min(options.pageTimeoutMs, TAB_PANELS_TIMEOUT_MS),
+    {...TAB_BUDGET, baseMs: Math.min(options.pageTimeoutMs, TAB_BUDGET.baseMs)},
   );
+  if (unpressed.length > 0) {
+    const names = unpressed
+      .slice(0, 8)
+      .map((label) => `"${label}"`)
+      .join(', ');
+    const more = unpressed.length > 8 ? ` and ${unpressed.length - 8} more` : '';
+    warnings.push(`time ran out showing its tabs one by one: ${unpressed.length} tab(s) are left out of the book: ${names}${more}`);
+  }
   // A theme's own tabs can fail on a sequence of choices (an OpenAPI theme's code samples, pressed
   // faster than its effects ran): the page is loaded afresh and captured with the panels it shows.
   if (

@@ -8,6 +8,9 @@
  */
 export type TabGroup = {list: HTMLElement; tabs: HTMLElement[]; panels: Array<HTMLElement | undefined>; unpaired: HTMLElement[]};
 
+/** How long mountTabPanels may take: see there. */
+export type TabBudget = {baseMs: number; perTabMs: number; capMs: number};
+
 /**
  * Every tab group in `root`, outer groups before the groups nested in their panels. A tab's
  * panel is the one its `aria-controls` names, or the one `aria-labelledby` ties to it; where
@@ -133,14 +136,18 @@ export function showTabPanels(root: Element): number {
  * than tabs (which tab shows which is unknown), has each of its tabs
  * selected in turn, and each panel it then shows is kept, its own lazy groups expanded first;
  * the tab first selected is selected again. The panels wait in `window.__exportPdfTabPanels`,
- * by an id the list is given, for restoreTabPanels to put in the copy that is captured. Returns
- * how many groups were expanded.
+ * by an id the list is given, for restoreTabPanels to put in the copy that is captured.
+ * Time: `budget.baseMs`, and `budget.perTabMs` more for each tab pressed (an API page has a
+ * hundred), never past `budget.capMs`. Returns how many groups were expanded, and the labels of
+ * the tabs time left unpressed: theirs print the chosen panel only.
  */
-export async function mountTabPanels(root: Element, timeoutMs: number): Promise<number> {
+export async function mountTabPanels(root: Element, budget: TabBudget): Promise<{groups: number; unpressed: string[]}> {
   const lib = window.__exportPdfLib!;
   const kept = (window.__exportPdfTabPanels ??= new Map<string, Array<{label: string; html: string}>>());
   kept.clear();
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  let deadline = started + budget.baseMs;
+  const unpressed: string[] = [];
   // How long a panel that shows what the tab before showed is given to change.
   const SAME_PANEL_MS = 1_000;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -159,12 +166,21 @@ export async function mountTabPanels(root: Element, timeoutMs: number): Promise<
       const paired = group.panels.filter(Boolean).length;
       if (paired === 0 || (paired === group.tabs.length && group.unpaired.length === 0)) continue;
       if (group.list.hasAttribute('data-export-pdf-tabs') || !group.list.isConnected) continue;
+      const selected = group.tabs.find((tab) => tab.getAttribute('aria-selected') === 'true');
+      // A group not begun keeps the panels it shows, as the site printed them.
+      if (Date.now() > deadline) {
+        unpressed.push(...group.tabs.filter((tab) => tab !== selected).map((tab) => tab.textContent?.trim() ?? ''));
+        continue;
+      }
       const id = String(kept.size);
       group.list.setAttribute('data-export-pdf-tabs', id);
       kept.set(id, []);
-      const selected = group.tabs.find((tab) => tab.getAttribute('aria-selected') === 'true');
       for (const tab of group.tabs) {
-        if (Date.now() > deadline) break;
+        if (Date.now() > deadline) {
+          unpressed.push(tab.textContent?.trim() ?? '');
+          continue;
+        }
+        deadline = Math.min(deadline + budget.perTabMs, started + budget.capMs);
         // A tab that is a link to another page would leave the page.
         const href = tab.closest('a[href]')?.getAttribute('href');
         if (href && !href.startsWith('#') && new URL(href, location.href).pathname !== location.pathname) continue;
@@ -201,7 +217,7 @@ export async function mountTabPanels(root: Element, timeoutMs: number): Promise<
       for (const [key, value] of before) store.setItem(key, value);
     }
   }
-  return kept.size;
+  return {groups: kept.size, unpressed};
 }
 
 /**
