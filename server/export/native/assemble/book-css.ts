@@ -17,6 +17,8 @@ html[dir="rtl"] body { direction: rtl; }
 .export-pdf-chapter .markdown > header h1 { margin-top: 0; }
 pre, pre code, .prism-code { white-space: pre-wrap !important; overflow-wrap: anywhere; overflow: visible !important; max-height: none !important; }
 pre { display: flow-root; }
+/* Docusaurus floats a code block's lines, for scrolling sideways on screen. Printed, a float nearly a page tall that did not fit under the tab label kept with it moved to the next page with the label, and left the page it started on blank (Ionic's playgrounds): in the flow, the lines break where the page ends. */
+pre > code { float: none !important; display: block; }
 .export-pdf-chapter, .export-pdf-chapter * { box-shadow: none !important; text-shadow: none !important; }
 .export-pdf-chapter .theme-code-block { border: 1px solid var(--ifm-color-emphasis-300); }
 .markdown table { display: table; width: auto; max-width: 100%; table-layout: auto; overflow: visible; }
