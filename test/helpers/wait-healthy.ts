@@ -33,10 +33,14 @@ export async function assertHealthy(apiUrl: string): Promise<void> {
   assert.notEqual(body.services.browser, 'stopped');
 }
 
-/** services.browser of /health, polled until it says running (at most 30 s): each state seen once, in order. */
+/**
+ * services.browser of /health, polled until it says running (at most 90 s: the trial export that
+ * warms the browser took over 30 s with the suite beside an export, at a load of 20): each state
+ * seen once, in order.
+ */
 export async function browserStatesUntilRunning(apiUrl: string): Promise<string[]> {
   const states: string[] = [];
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while (states.at(-1) !== 'running' && Date.now() < deadline) {
     const state = String(((await (await fetch(`${apiUrl}/health`)).json()) as HealthReport).services.browser);
     if (states.at(-1) !== state) states.push(state);
