@@ -62,14 +62,18 @@ tabs.forEach((tab, index) => tab.addEventListener('click', () => {
 }));
 </script></body></html>`;
 
-/** As an API theme's code samples: one panel, its code made for the chosen client 200 ms after the click. */
+/**
+ * As an API theme's code samples: one panel, marked with the chosen client at once, its code made
+ * for that client 200 ms after the click.
+ */
 const SLOW_PAGE = `<!doctype html><html><body><div class="tabs-container">
 <ul role="tablist"><li role="tab" aria-selected="true">OkHttp</li><li role="tab" aria-selected="false">Unirest</li></ul>
-<div role="tabpanel"><pre>OkHttpClient client</pre></div></div>
+<div role="tabpanel" data-client="OkHttp"><pre>OkHttpClient client</pre></div></div>
 <script>
 const tabs = [...document.querySelectorAll('[role="tab"]')];
 tabs.forEach((tab, index) => tab.addEventListener('click', () => {
   tabs.forEach((other) => other.setAttribute('aria-selected', String(other === tab)));
+  document.querySelector('[role="tabpanel"]').dataset.client = tab.textContent;
   setTimeout(() => (document.querySelector('pre').textContent = ['OkHttpClient client', 'Unirest.setTimeouts(0, 0)'][index]), 200);
 }));
 </script></body></html>`;

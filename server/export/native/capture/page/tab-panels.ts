@@ -148,9 +148,8 @@ export async function mountTabPanels(root: Element, budget: TabBudget): Promise<
   const started = Date.now();
   let deadline = started + budget.baseMs;
   const unpressed: string[] = [];
-  // How long a panel that shows what the tab before showed is given to change: on a busy machine an
-  // API theme's Dart "HTTP" sample came after 1 s, and the book printed the "Dio" one under its label.
-  // As long as check:book gives it (scripts/check-book/rendered-article.ts), and more.
+  // How long a panel that shows what the tab before showed is given to change: longer than
+  // check:book gives it (scripts/check-book/rendered-article.ts), so that what it counts prints.
   const SAME_PANEL_MS = 2_000;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const settle = async () => {
@@ -177,6 +176,7 @@ export async function mountTabPanels(root: Element, budget: TabBudget): Promise<
       const id = String(kept.size);
       group.list.setAttribute('data-export-pdf-tabs', id);
       kept.set(id, []);
+      const texts: string[] = [];
       for (const tab of group.tabs) {
         if (Date.now() > deadline) {
           unpressed.push(tab.textContent?.trim() ?? '');
@@ -193,14 +193,16 @@ export async function mountTabPanels(root: Element, budget: TabBudget): Promise<
         let panel = panelOf();
         // A theme that makes a panel's content after a pause (an API theme's code sample, converted
         // for its client library after the tab is chosen) shows the previous tab's content until
-        // then: a panel the same as the one before gets up to SAME_PANEL_MS to change.
-        const before = kept.get(id)!.at(-1)?.html;
-        for (const until = Date.now() + SAME_PANEL_MS; panel && panel.outerHTML === before && Date.now() < Math.min(until, deadline);) {
+        // then: a panel whose text is the one before's gets up to SAME_PANEL_MS to change. Its
+        // markup is no guide: the theme marks the tab chosen in it at once, the code comes later.
+        const before = texts.at(-1);
+        for (const until = Date.now() + SAME_PANEL_MS; panel && panel.textContent === before && Date.now() < Math.min(until, deadline);) {
           await sleep(25);
           await settle();
           panel = panelOf();
         }
         if (panel) await expand(panel);
+        texts.push(panel?.textContent ?? '');
         kept.get(id)!.push({label: tab.textContent?.trim() ?? '', html: panel?.outerHTML ?? ''});
       }
       if (selected && selected.getAttribute('aria-selected') !== 'true') {
