@@ -88,6 +88,12 @@ export type PluginOptions = {
   tocTitle?: string;
   /** Leave out the table of contents. */
   disableToc: boolean;
+  /**
+   * Leave out part pages. By default (native engine) a whole version's book prints a page with
+   * the title of each top-level sidebar category that has no page of its own, and of each sidebar
+   * after the first, before its first chapter; the TOC and the bookmarks point at it.
+   */
+  disableParts: boolean;
   /** Paper size of the PDF. */
   paperFormat: PaperFormat;
   /** Page margins in CSS pixels; the header and footer print inside them. */
@@ -147,6 +153,7 @@ export const DEFAULT_OPTIONS = {
   exportTimeoutMs: 3 * 60 * 1000,
   disableCover: false,
   disableToc: false,
+  disableParts: false,
   paperFormat: 'A4',
   margin: {top: 64, right: 48, bottom: 64, left: 48},
   excludeSelectors: [
@@ -187,6 +194,7 @@ const schema = Joi.object<PluginOptions>({
   disableCover: Joi.boolean().default(DEFAULT_OPTIONS.disableCover),
   tocTitle: Joi.string(),
   disableToc: Joi.boolean().default(DEFAULT_OPTIONS.disableToc),
+  disableParts: Joi.boolean().default(DEFAULT_OPTIONS.disableParts),
   paperFormat: Joi.string()
     .valid(...PAPER_FORMATS)
     .insensitive()

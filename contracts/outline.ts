@@ -55,6 +55,12 @@ export type OutlineVersion = {
   /** The version the site presents by default. */
   isLast: boolean;
   sidebars: Record<string, OutlineItem[]>;
+  /**
+   * Label of the navbar item that opens a sidebar (`docSidebar`, or `doc` with a doc of that
+   * sidebar), by sidebar name: the title of its part of the book. Absent in a manifest of an
+   * older plugin.
+   */
+  sidebarLabels?: Record<string, string>;
   unlisted: OutlineDoc[];
 };
 

@@ -1,6 +1,7 @@
 import type {LoadedContent as DocsContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
 import type {DocsOutline, OutlineCategory, OutlineDoc, OutlineItem, OutlineVersion} from '../contracts/outline';
 import {countMermaidDiagrams, pageComponents, rendersInBrowser} from './doc-source';
+import {navbarSidebarLabels} from './sidebar-labels';
 
 /** The kind of a category's generated index page: Docusaurus draws it from the sidebar, not from a source. */
 const GENERATED_INDEX = 'generated-index';
@@ -10,7 +11,7 @@ type SidebarItem = LoadedVersion['sidebars'][string][number];
 /** Reads a doc's source (`@site/…` alias) for facts the loaded content lacks; undefined when unreadable. */
 export type SourceReader = (source: string) => string | undefined;
 
-function outlineVersion(version: LoadedVersion, readSource: SourceReader): OutlineVersion {
+function outlineVersion(version: LoadedVersion, readSource: SourceReader, sidebarLabels: SidebarLabels): OutlineVersion {
   const docs = new Map(version.docs.map((doc) => [doc.id, doc]));
   const listed = new Set<string>();
 
@@ -80,10 +81,21 @@ function outlineVersion(version: LoadedVersion, readSource: SourceReader): Outli
     path: version.path,
     isLast: version.isLast,
     sidebars,
+    sidebarLabels: sidebarLabels(sidebars),
     unlisted,
   };
 }
 
-export function buildDocsOutline(pluginId: string, content: DocsContent, readSource: SourceReader = () => undefined): DocsOutline {
-  return {pluginId, versions: content.loadedVersions.map((version) => outlineVersion(version, readSource))};
+/** A version's sidebars' titles from their items (see sidebar-labels.ts). */
+type SidebarLabels = (sidebars: Record<string, OutlineItem[]>) => Record<string, string>;
+
+/** `themeConfig`: the site's, whose navbar names the sidebars. */
+export function buildDocsOutline(
+  pluginId: string,
+  content: DocsContent,
+  readSource: SourceReader = () => undefined,
+  themeConfig?: unknown,
+): DocsOutline {
+  const labels: SidebarLabels = (sidebars) => navbarSidebarLabels(themeConfig, pluginId, sidebars);
+  return {pluginId, versions: content.loadedVersions.map((version) => outlineVersion(version, readSource, labels))};
 }

@@ -55,7 +55,9 @@ export default function pluginExportPdf(context: LoadContext, options: PluginOpt
           return undefined;
         }
       };
-      const outlines = Object.entries(instances).map(([id, content]) => buildDocsOutline(id, content, readSource));
+      const outlines = Object.entries(instances).map(([id, content]) =>
+        buildDocsOutline(id, content, readSource, context.siteConfig.themeConfig),
+      );
       const exported = outlines.find((outline) => outline.pluginId === options.docsPluginId);
       const version = exported && defaultOutlineVersion(exported);
       const startPath = options.startPath ?? (version && startPathOf(version));

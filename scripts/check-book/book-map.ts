@@ -1,5 +1,6 @@
 import type {PdfMargin} from '../../contracts/options';
 import type {BookPage, PdfBook} from './pdf-book';
+import type {BookPart} from '../../server/export/book-plan';
 import type {ExpectedChapter, SiteExpectations} from './site-expectations';
 import type {Segment, TextItem} from './text-lines';
 import {PT_PER_CSS_PX, THRESHOLDS} from './thresholds';
@@ -31,11 +32,16 @@ export type BookMap = {
   bodySize: number;
   chapters: ChapterPlace[];
   byKey: Map<string, ChapterPlace>;
+  /** Each part page found, by part key: its page (0-based) and its title's first line. */
+  parts: Map<string, PartPlace>;
   /** Each page's segments outside the header and footer, in reading order. */
   content: Segment[][];
   /** Each page's text items outside the header and footer, in the order they are drawn. */
   drawn: TextItem[][];
 };
+
+/** Where a part page lies: its page (0-based) and its title's first line. */
+export type PartPlace = {page: number; title: Segment};
 
 /** A position in the book: page and segment index. */
 export type TextPosition = {page: number; segment: number};
@@ -117,7 +123,7 @@ export function findLine(segments: Segment[], key: string, minSize: number, from
 /** Where a text was found: the position of its first segment, and the position after its last. */
 type Found = TextPosition & {end: number};
 
-function search(content: Segment[][], key: string, minSize: number, from: TextPosition, toPage: number): Found | undefined {
+export function search(content: Segment[][], key: string, minSize: number, from: TextPosition, toPage: number): Found | undefined {
   for (let page = from.page; page <= toPage && page < content.length; page++) {
     const segments = content[page]!;
     const found = findLine(segments, key, minSize, page === from.page ? from.segment : 0);
@@ -134,10 +140,36 @@ function modeOf(sizes: number[]): number | undefined {
   return best;
 }
 
-function placeChapters(content: Segment[][], expected: ExpectedChapter[], firstContent: number, titleSize: number): ChapterPlace[] {
+/** The first page at or after `from` whose content is the text `key` alone, in title size. */
+function partPage(content: Segment[][], key: string, minSize: number, from: number): number | undefined {
+  for (let page = from; page < content.length; page++) {
+    const segments = content[page]!;
+    if (segments[0] && segments[0].size >= minSize && segments.map((segment) => segment.key).join('') === key) return page;
+  }
+  return undefined;
+}
+
+function placeChapters(
+  content: Segment[][],
+  expected: ExpectedChapter[],
+  firstContent: number,
+  titleSize: number,
+  parts: readonly BookPart[] = [],
+  partPages = new Map<string, PartPlace>(),
+  partSize = titleSize,
+): ChapterPlace[] {
   const chapters: ChapterPlace[] = [];
   let cursor: TextPosition = {page: firstContent, segment: 0};
   for (const chapter of expected) {
+    // A part page before its chapter holds the part's title alone: found first, so that a chapter
+    // titled as its part ("Guides" under "Guides") is not taken for it.
+    for (const part of parts) {
+      if (part.chapterKey !== chapter.chapter.key) continue;
+      const page = partPage(content, textKey(part.title), partSize, cursor.page);
+      if (page === undefined) continue;
+      partPages.set(part.key, {page, title: content[page]![0]!});
+      cursor = {page, segment: content[page]!.length};
+    }
     const key = textKey(chapter.title);
     const at = search(content, key, titleSize, cursor, content.length - 1);
     if (at) {
@@ -181,13 +213,23 @@ export function mapBook(book: PdfBook, site: SiteExpectations): BookMap {
     firstContent = start + 1;
   }
 
-  let chapters = placeChapters(content, site.chapters, firstContent, titleSize);
+  let parts = new Map<string, PartPlace>();
+  let chapters = placeChapters(content, site.chapters, firstContent, titleSize, site.parts, parts);
   // Titles are h1s: once most are found, anything much smaller that matched was an h2 (a card
   // on a category page that names the next doc), so search again at the h1 size.
   const h1 = modeOf(chapters.flatMap((place) => (place.title ? [place.title.size] : [])));
-  if (h1 !== undefined && h1 * 0.9 > titleSize) chapters = placeChapters(content, site.chapters, firstContent, h1 * 0.9);
+  if (h1 !== undefined && h1 * 0.9 > titleSize) {
+    parts = new Map();
+    chapters = placeChapters(content, site.chapters, firstContent, h1 * 0.9, site.parts, parts, titleSize);
+  }
 
-  const starts = [...new Set(chapters.flatMap((place) => (place.start === undefined ? [] : [place.start])))].sort((a, b) => a - b);
+  // A part page ends the chapter before it.
+  const starts = [
+    ...new Set([
+      ...chapters.flatMap((place) => (place.start === undefined ? [] : [place.start])),
+      ...[...parts.values()].map((part) => part.page),
+    ]),
+  ].sort((a, b) => a - b);
   for (const place of chapters) {
     if (place.start === undefined) continue;
     const next = starts.find((start) => start > place.start!);
@@ -204,6 +246,7 @@ export function mapBook(book: PdfBook, site: SiteExpectations): BookMap {
     bodySize,
     chapters,
     byKey: new Map(chapters.map((place) => [place.expected.chapter.key, place])),
+    parts,
     content,
     drawn,
   };
@@ -217,52 +260,4 @@ export function chapterSegments(map: BookMap, place: ChapterPlace): Array<{page:
     for (const segment of map.content[page]!) out.push({page, segment});
   }
   return out;
-}
-
-/**
- * Finds headings of chapters in order: each search starts after the heading found before it in
- * the same chapter, so two headings with one text resolve to their own lines. `levels` are the
- * heading levels asked for (the TOC's, the outline's): a heading of another level with the same
- * text before the one asked for ("Platforms", an h4 above the method "platforms") is passed over.
- */
-export class HeadingFinder {
-  readonly #cursors = new Map<string, TextPosition>();
-  /** Per chapter, the index of the next article heading. */
-  readonly #next = new Map<string, number>();
-
-  constructor(
-    private readonly map: BookMap,
-    private readonly levels: readonly number[],
-  ) {}
-
-  /** The heading's page and line within the chapter (after its title), or undefined when it does not print there. */
-  find(chapterKey: string, title: string): {page: number; segment: Segment} | undefined {
-    const place = this.map.byKey.get(chapterKey);
-    if (place?.start === undefined || place.end === undefined) return undefined;
-    const key = textKey(title);
-    const headings = place.expected.article.headings;
-    const next = this.#next.get(chapterKey) ?? 0;
-    const index = headings.findIndex((heading, at) => at >= next && this.levels.includes(heading.level) && textKey(heading.text) === key);
-    const passOver = index < 0 ? 0 : headings.slice(next, index).filter((heading) => textKey(heading.text) === key).length;
-    if (index >= 0) this.#next.set(chapterKey, index + 1);
-    let found: {page: number; segment: Segment} | undefined;
-    for (let skip = 0; skip <= passOver; skip++) found = this.#search(chapterKey, place, key) ?? found;
-    return found;
-  }
-
-  /** Starts the chapter's headings over: a doc the sidebar lists twice has its headings under each entry. */
-  restart(chapterKey: string): void {
-    this.#cursors.delete(chapterKey);
-    this.#next.delete(chapterKey);
-  }
-
-  #search(chapterKey: string, place: ChapterPlace, key: string): {page: number; segment: Segment} | undefined {
-    // An h2 may repeat the title ("Supervisor development" under that h1): the title line is not it.
-    const from = this.#cursors.get(chapterKey) ?? place.afterTitle ?? {page: place.start!, segment: 0};
-    const sized = this.map.bodySize * THRESHOLDS.headingSizeRatio;
-    const at = search(this.map.content, key, sized, from, place.end!) ?? search(this.map.content, key, 0, from, place.end!);
-    if (!at) return undefined;
-    this.#cursors.set(chapterKey, {page: at.page, segment: at.end});
-    return {page: at.page, segment: this.map.content[at.page]![at.segment]!};
-  }
 }

@@ -4,13 +4,13 @@ import {textKey} from './text-normal';
 /** What an entry of the TOC or the outline stands for. */
 export type EntryTarget =
   | {kind: 'toc'}
-  /** A sidebar item: a doc, or a category (which opens its own page or its first doc). */
-  | {kind: 'chapter'; chapterKey: string; label: string}
+  /** A sidebar item: a doc, or a category (which opens its own page, its part page or its first doc). */
+  | {kind: 'chapter'; chapterKey: string; label: string; partKey?: string}
   /** A heading of a chapter. */
   | {kind: 'heading'; chapterKey: string}
   | {kind: 'unknown'};
 
-type FlatNode = {key: string; label: string; chapterKey: string; opensOwnPage: boolean; isLeaf: boolean};
+type FlatNode = {key: string; label: string; chapterKey: string; partKey?: string; opensOwnPage: boolean; isLeaf: boolean};
 
 function firstChapter(node: BookNode): string | undefined {
   const child = node.children[0];
@@ -26,6 +26,7 @@ function flatten(nodes: BookNode[], out: FlatNode[] = []): FlatNode[] {
         key: textKey(node.title),
         label: node.title,
         chapterKey: node.chapterKey,
+        partKey: node.partKey,
         opensOwnPage,
         isLeaf: node.children.length === 0,
       });
@@ -89,7 +90,7 @@ export class EntryMatcher {
       this.#next = index + 1;
       this.#chapter = node.opensOwnPage ? node : undefined;
       this.#heading = 0;
-      return {kind: 'chapter', chapterKey: node.chapterKey, label: node.label};
+      return {kind: 'chapter', chapterKey: node.chapterKey, label: node.label, partKey: node.partKey};
     }
     return chapter ? {kind: 'heading', chapterKey: chapter.chapterKey} : {kind: 'unknown'};
   }

@@ -2,7 +2,7 @@ import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {SiteManifest} from '../../contracts/manifest';
 import type {PluginOptions} from '../../contracts/options';
-import {planBook, type BookNode, type Chapter} from '../../server/export/book-plan';
+import {planBook, type BookNode, type BookPart, type Chapter} from '../../server/export/book-plan';
 import {bookTexts} from '../../server/export/book-texts';
 import {resolveExportTarget, type ExportTarget} from '../../server/export/export-target';
 import {CaptureCache} from '../../server/export/native/capture/capture-cache';
@@ -41,6 +41,8 @@ export type SiteExpectations = {
   chapters: ExpectedChapter[];
   /** The sidebar tree the TOC and the outline mirror. */
   nodes: BookNode[];
+  /** Part pages, in book order. */
+  parts: BookPart[];
 };
 
 /**
@@ -89,7 +91,7 @@ export async function readSiteExpectations(
     throw new InvocationError(`The site has no docs for the docs plugin "${target.docsPluginId}".`);
   }
   const {manifest} = target;
-  const plan = planBook(target.outlineVersion);
+  const plan = planBook(target.outlineVersion, undefined, {disableParts: manifest.options.disableParts});
   const chapters: ExpectedChapter[] = [];
   const files: string[] = [];
   for (const chapter of plan.chapters) {
@@ -118,7 +120,15 @@ export async function readSiteExpectations(
       ...(page ? {rendered: {panels: page.panels}} : {}),
     });
   }
-  return {manifest, target, tocTitle: bookTexts(manifest).tocTitle, options: manifest.options, chapters, nodes: plan.nodes};
+  return {
+    manifest,
+    target,
+    tocTitle: bookTexts(manifest).tocTitle,
+    options: manifest.options,
+    chapters,
+    nodes: plan.nodes,
+    parts: plan.parts,
+  };
 }
 
 /**

@@ -45,7 +45,22 @@ export type BookNode = {
   title: string;
   /** Key of the chapter this entry opens; a category without a page opens its first child. */
   chapterKey?: string;
+  /** Key of the part page this entry opens instead of its first chapter (see BookPart). */
+  partKey?: string;
   children: BookNode[];
+};
+
+/**
+ * A page of its own with a title, printed before the first chapter of a part of the book: a
+ * top-level sidebar category without a page of its own, and each sidebar after the first, which
+ * would otherwise show only in the TOC and the bookmarks.
+ */
+export type BookPart = {
+  /** Its named destination in the book: `part:<chapter key>`, which no doc id or generated index key can be. */
+  key: string;
+  title: string;
+  /** Key of the chapter it prints before. */
+  chapterKey: string;
 };
 
 export type BookPlan = {
@@ -53,10 +68,34 @@ export type BookPlan = {
   chapters: Chapter[];
   /** The sidebar tree of the exported pages. */
   nodes: BookNode[];
+  /** Part pages in book order; parts that open the same chapter print in this order. */
+  parts: BookPart[];
+};
+
+/** How a book is planned beyond what the outline says. */
+export type PlanOptions = {
+  /** No part pages (the plugin's `disableParts`). */
+  disableParts?: boolean;
 };
 
 function sidebarItems(version: OutlineVersion): OutlineItem[] {
   return Object.values(version.sidebars).flat();
+}
+
+/**
+ * The title of a sidebar's part: the label of the navbar item that opens it, else its name in
+ * words (`apiSidebar` → "Api", `guides_sidebar` → "Guides").
+ */
+export function sidebarTitle(version: OutlineVersion, name: string): string {
+  const label = version.sidebarLabels?.[name];
+  if (label) return label;
+  const words = name
+    .replace(/[-_ ]?sidebar$/i, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .trim();
+  const text = words || name;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function findCategory(items: OutlineItem[], label: string): OutlineCategory | undefined {
@@ -106,9 +145,13 @@ export function findSubset(version: OutlineVersion, selection: SubsetSelection):
   return undefined;
 }
 
-/** The chapters and the TOC/outline tree of a version, or of one subset of it. */
-export function planBook(version: OutlineVersion, subset?: Subset): BookPlan {
+/**
+ * The chapters and the TOC/outline tree of a version, or of one subset of it. A whole version's
+ * book gets part pages (BookPart); a subset's does not, since its cover names what it holds.
+ */
+export function planBook(version: OutlineVersion, subset?: Subset, options: PlanOptions = {}): BookPlan {
   const chapters: Chapter[] = [];
+  const parts: BookPart[] = [];
   const byPermalink = new Map<string, Chapter>();
   const addChapter = (chapter: Chapter): Chapter => {
     const known = byPermalink.get(chapter.permalink);
@@ -117,8 +160,28 @@ export function planBook(version: OutlineVersion, subset?: Subset): BookPlan {
     chapters.push(chapter);
     return chapter;
   };
+  const withParts = !subset && !options.disableParts;
+  // A part prints before the first chapter its items add; one whose chapters all printed earlier (a
+  // doc two sidebars list) has nowhere to print, and its entry opens its first chapter as before.
+  const inPart = (title: string, makeNodes: () => BookNode[]): {nodes: BookNode[]; part?: BookPart} => {
+    const part: BookPart = {key: '', title, chapterKey: ''};
+    parts.push(part);
+    const before = chapters.length;
+    const nodes = makeNodes();
+    if (chapters.length === before) {
+      parts.splice(parts.indexOf(part), 1);
+      return {nodes};
+    }
+    part.chapterKey = chapters[before]!.key;
+    // Named after its chapter, not its place, so that a part added earlier in the sidebar leaves
+    // the others' pages as they were printed (print-cache/); a sidebar's part and its first
+    // category's open the same chapter, and the outer one, named last, takes `~2`.
+    const taken = new Set(parts.map((other) => other.key));
+    part.key = taken.has(`part:${part.chapterKey}`) ? `part:${part.chapterKey}~2` : `part:${part.chapterKey}`;
+    return {nodes, part};
+  };
 
-  const toNodes = (items: OutlineItem[]): BookNode[] =>
+  const toNodes = (items: OutlineItem[], topLevel: boolean): BookNode[] =>
     items.flatMap((item): BookNode[] => {
       if (item.type === 'doc') {
         const chapter = addChapter(docChapter(item));
@@ -136,20 +199,34 @@ export function planBook(version: OutlineVersion, subset?: Subset): BookPlan {
             rendersInBrowser: page.rendersInBrowser ?? true,
             kind: pageKind(page.components),
           });
-        const children = toNodes(item.items);
+        const {nodes: children, part} =
+          !chapter && topLevel && withParts ? inPart(item.label, () => toNodes(item.items, false)) : {nodes: toNodes(item.items, false)};
         const chapterKey = chapter?.key ?? children.find((child) => child.chapterKey)?.chapterKey;
-        return chapterKey || children.length ? [{title: item.label, chapterKey, children}] : [];
+        return chapterKey || children.length ? [{title: item.label, chapterKey, partKey: part?.key, children}] : [];
       }
       return [];
     });
 
-  const items: OutlineItem[] =
-    subset?.kind === 'category' ? [subset.category] : subset?.kind === 'doc' ? [subset.doc] : sidebarItems(version);
-  const nodes = toNodes(items);
+  let nodes: BookNode[];
+  if (subset) nodes = toNodes([subset.kind === 'category' ? subset.category : subset.doc], false);
+  else {
+    nodes = [];
+    for (const [name, items] of Object.entries(version.sidebars)) {
+      // The first sidebar with pages opens the book; each one after it is a part of its own.
+      if (!withParts || chapters.length === 0) {
+        nodes.push(...toNodes(items, true));
+        continue;
+      }
+      const title = sidebarTitle(version, name);
+      const {nodes: children, part} = inPart(title, () => toNodes(items, true));
+      if (part) nodes.push({title, chapterKey: part.chapterKey, partKey: part.key, children});
+      else nodes.push(...children);
+    }
+  }
   if (chapters.length === 0 && !subset) {
     for (const doc of version.unlisted) {
       nodes.push({title: doc.label, chapterKey: addChapter(docChapter(doc)).key, children: []});
     }
   }
-  return {chapters, nodes};
+  return {chapters, nodes, parts};
 }

@@ -102,6 +102,36 @@ describe("check:book on the example site's book, exported through the server ent
     assert.equal(arabic.code, 0);
   });
 
+  it('finds a part page before the first doc of each top-level category without a page', () => {
+    const docs = report.checks.find((check) => check.id === 'docs')!;
+    // Reference, Advanced and Appendix (example-site/sidebars.ts); a category with a page opens it instead.
+    assert.deepEqual([docs.measures.parts, docs.measures.partsMissing], [3, 0], docs.figure);
+  });
+
+  it("passes every check on a docs instance's book with a second sidebar, whose part has its first doc's title", async () => {
+    const query = 'fileName=book-sdk&docsPluginId=sdk&version=current';
+    const response = await fetch(`${server.apiUrl}/export-pdf?${query}`, {signal: AbortSignal.timeout(180_000)});
+    const body = await response.json();
+    assert.equal(response.status, 200, JSON.stringify(body));
+    const json = path.join(work.dir, 'report-sdk.json');
+    const sdk = await runChecker([
+      '--site',
+      EXAMPLE_SITE,
+      '--pdf',
+      body.pdfPath,
+      '--docs-plugin',
+      'sdk',
+      '--version',
+      'current',
+      '--json',
+      json,
+    ]);
+    const checks = (JSON.parse(await readFile(json, 'utf8')) as BookReport).checks;
+    assert.deepEqual(checks.filter((check) => !check.pass).map(describeFailure), [], sdk.stdout);
+    const docs = checks.find((check) => check.id === 'docs')!;
+    assert.deepEqual([docs.measures.chapters, docs.measures.parts, docs.measures.partsMissing], [3, 1, 0], docs.figure);
+  });
+
   it('stops on SIGTERM while it renders pages, with exit code 143', async () => {
     const child = spawn(
       process.execPath,

@@ -1,4 +1,4 @@
-import {HeadingFinder} from '../book-map';
+import {HeadingFinder} from '../heading-finder';
 import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
 import {destinationFit, type DestinationFit} from '../destination-fit';
 import {EntryMatcher, headingsByChapter} from '../entry-targets';
@@ -55,7 +55,10 @@ export function checkBookmarks({site, book, map}: CheckContext): CheckResult {
     const opens = entry.dest.page + 1;
     let line: {page: number; segment?: Segment} | undefined;
     if (target.kind === 'toc') line = map.toc && {page: map.toc.start};
-    else if (target.kind === 'chapter') {
+    else if (target.kind === 'chapter' && target.partKey) {
+      const part = map.parts.get(target.partKey);
+      line = part && {page: part.page, segment: part.title};
+    } else if (target.kind === 'chapter') {
       headings.restart(target.chapterKey);
       const place = map.byKey.get(target.chapterKey);
       line = place?.start === undefined ? undefined : {page: place.start, segment: place.title};

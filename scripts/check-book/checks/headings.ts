@@ -16,30 +16,47 @@ const LOOK_AHEAD = 6;
 
 /**
  * Each doc's headings are tagged H1–H6 at their HTML level, with their text, in order: the
- * chapter title an H1, then the article's h2–h6. Compared by their letters and digits, in
+ * chapter title an H1, then the article's h2–h6; a part page's title an H1. Compared by their letters and digits, in
  * reading order; a heading the book tags that the HTML does not have is extra.
  */
-export async function checkHeadings({tags, map}: CheckContext): Promise<CheckResult> {
+export async function checkHeadings({tags, map, site}: CheckContext): Promise<CheckResult> {
   const book = await tags();
   const chapterOf = chapterOfPage(map);
+  const partPages = new Set([...map.parts.values()].map((part) => part.page));
   const tagged: Heading[] = contentElements(book)
-    .filter((entry) => headingLevel(entry.type) !== undefined && chapterOf(entry.page) !== undefined)
+    .filter(
+      (entry) =>
+        headingLevel(entry.type) !== undefined &&
+        (chapterOf(entry.page) !== undefined || (entry.page !== undefined && partPages.has(entry.page))),
+    )
     .map((entry) => ({level: headingLevel(entry.type)!, text: entry.text, page: entry.page}));
   const findings: Finding[] = [];
   let expected = 0;
   let matched = 0;
   let wrongLevel = 0;
   let cursor = 0;
-  const places = map.chapters.filter((place) => place.state === 'found').sort((a, b) => a.start! - b.start!);
+  // Chapters and part pages in book order, each with the headings it should have tagged.
+  const places = [
+    ...map.chapters
+      .filter((place) => place.state === 'found')
+      .map((place) => ({
+        start: place.start!,
+        expected: {title: place.expected.title},
+        wanted: [{level: 1, text: place.expected.title}, ...place.expected.article.headings],
+      })),
+    ...site.parts.flatMap((part) => {
+      const found = map.parts.get(part.key);
+      return found ? [{start: found.page, expected: {title: part.title}, wanted: [{level: 1, text: part.title}]}] : [];
+    }),
+  ].sort((a, b) => a.start - b.start);
   for (const place of places) {
-    const wanted: Heading[] = [{level: 1, text: place.expected.title}, ...place.expected.article.headings];
-    for (const heading of wanted) {
+    for (const heading of place.wanted) {
       expected++;
       const key = letters(heading.text);
       const at = tagged.slice(cursor, cursor + LOOK_AHEAD).findIndex((candidate) => letters(candidate.text) === key);
       if (at < 0) {
         findings.push({
-          page: place.start! + 1,
+          page: place.start + 1,
           text: `${place.expected.title}: h${heading.level} ${quoted(heading.text)} is not tagged as a heading`,
         });
         continue;

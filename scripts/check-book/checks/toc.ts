@@ -1,11 +1,11 @@
-import {HeadingFinder} from '../book-map';
+import {HeadingFinder} from '../heading-finder';
 import {resultOf, type CheckContext, type CheckResult, type Finding} from '../check-types';
 import {EntryMatcher, headingsByChapter} from '../entry-targets';
 import {tocEntriesOf} from '../toc-entries';
 
 /**
  * Every TOC entry prints the page its title really prints on: a doc or category entry its
- * chapter's first page, a heading entry the page of that heading's line in its chapter (headings
+ * chapter's first page (a part's entry its part page), a heading entry the page of that heading's line in its chapter (headings
  * found in order). Also reports entries whose link goes elsewhere, entries that stand for nothing
  * in the sidebar, and sidebar items without an entry.
  */
@@ -25,7 +25,14 @@ export function checkToc({site, book, map}: CheckContext): CheckResult {
       const at = pageIndex + 1;
       const target = matcher.next(entry.title);
       let real: number | undefined;
-      if (target.kind === 'chapter') {
+      if (target.kind === 'chapter' && target.partKey) {
+        real = map.parts.get(target.partKey)?.page;
+        if (real === undefined) {
+          unresolved++;
+          findings.push({page: at, text: `"${entry.title}": its part page is not in the book`});
+          continue;
+        }
+      } else if (target.kind === 'chapter') {
         headings.restart(target.chapterKey);
         real = map.byKey.get(target.chapterKey)?.start;
         if (real === undefined) {

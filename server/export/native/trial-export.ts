@@ -20,7 +20,7 @@ export function trialPlan(plan: BookPlan): BookPlan | undefined {
   for (const one of chapters) if (!one.rendersInBrowser && !kinds.has(one.kind) && kinds.size < TRIAL_KINDS) kinds.set(one.kind, one);
   const picked = chapters.filter((one) => one === inBrowser || [...kinds.values()].includes(one));
   if (picked.length === 0) return undefined;
-  return {chapters: picked, nodes: picked.map((chapter) => ({title: chapter.title, chapterKey: chapter.key, children: []}))};
+  return {chapters: picked, nodes: picked.map((chapter) => ({title: chapter.title, chapterKey: chapter.key, children: []})), parts: []};
 }
 
 /** Kinds of page the trial judges at most: the first export judges any others. */

@@ -17,6 +17,8 @@ export type Defects = {
   extraNames?: string[];
   /** Print with this right margin (CSS px) instead of the site's 48 px: lines run into the margin. */
   rightMarginPx?: number;
+  /** Leave out the part page of Guides (a top-level category without a page): its entries open Setup. */
+  withoutPartPage?: boolean;
 };
 
 type Entry = {title: string; target: string; children: Entry[]};
@@ -24,8 +26,8 @@ type Entry = {title: string; target: string; children: Entry[]};
 const headings = (doc: FixtureDoc) =>
   [...doc.article.matchAll(/<h2 id="([^"]+)">([^<]+)<\/h2>/g)].map(([, id, text]) => ({id: `${doc.id}--${id}`, text: text!}));
 
-/** The sidebar as TOC and bookmarks mirror it: Introduction; Guides (no page: opens Setup) › Setup. */
-const ENTRIES: Entry[] = [
+/** The sidebar as TOC and bookmarks mirror it: Introduction; Guides (no page: its part page) › Setup. */
+const entries = (defects: Defects): Entry[] => [
   {
     title: 'Introduction',
     target: 'intro',
@@ -33,7 +35,7 @@ const ENTRIES: Entry[] = [
   },
   {
     title: 'Guides',
-    target: 'guides/setup',
+    target: defects.withoutPartPage ? 'guides/setup' : 'part:guides/setup',
     children: [
       {
         title: 'Setup',
@@ -65,12 +67,17 @@ function bookHtml(pageOf: (target: string) => number, defects: Defects): string 
         const full = `${doc.id}--${id}`;
         return `<h2 id="${escape(full)}">${anchored(full, text)}</h2>`;
       });
-    return `<section id="${escape(doc.id)}"><h1>${anchored(doc.id, escape(doc.title))}</h1>${article}${defects.extraHtml?.[doc.id] ?? ''}</section>`;
+    const part =
+      doc.id === 'guides/setup' && !defects.withoutPartPage
+        ? `<section id="part:guides/setup" class="part"><h1>${anchored('part:guides/setup', 'Guides')}</h1></section>`
+        : '';
+    return `${part}<section id="${escape(doc.id)}"><h1>${anchored(doc.id, escape(doc.title))}</h1>${article}${defects.extraHtml?.[doc.id] ?? ''}</section>`;
   });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>
 body { font-family: 'Noto Sans', sans-serif; font-size: 16px; line-height: 1.5; margin: 0; }
 h1 { font-size: 32px; margin: 0 0 16px; } h2 { font-size: 24px; margin: 24px 0 8px; }
 section, nav.toc { break-before: page; }
+.part { padding-top: 300px; } .part h1 { font-size: 56px; }
 .cover { text-align: center; padding-top: 300px; } .cover h1 { font-size: 44px; }
 nav.toc ol { list-style: none; padding-left: 0; } nav.toc ol ol { padding-left: 20px; }
 nav.toc a { display: flex; color: inherit; text-decoration: none; line-height: 1.8; } nav.toc .leader { flex: 1; }
@@ -78,7 +85,7 @@ a.anchor { color: inherit; text-decoration: none; }
 table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 4px 8px; }
 </style></head><body>
 <div class="cover"><h1>Fixture Docs</h1><p>Docs &amp; more</p></div>
-<nav class="toc" id="toc"><h1>Table of Contents</h1>${tocList(ENTRIES)}</nav>
+<nav class="toc" id="toc"><h1>Table of Contents</h1>${tocList(entries(defects))}</nav>
 ${chapters.join('\n')}
 </body></html>`;
 }
@@ -154,7 +161,7 @@ function writeOutline(document: PDFDocument, destinations: Map<string, {array: P
   };
   const rootRef = context.nextRef();
   const root = context.obj({Type: 'Outlines'});
-  const top = level([{title: 'Table of Contents', target: 'toc', children: []}, ...ENTRIES], rootRef);
+  const top = level([{title: 'Table of Contents', target: 'toc', children: []}, ...entries(defects)], rootRef);
   root.set(PDFName.of('First'), top.first);
   root.set(PDFName.of('Last'), top.last);
   root.set(PDFName.of('Count'), PDFNumber.of(top.count));

@@ -56,6 +56,23 @@ describe('book checker on books made wrong on purpose', {timeout: 300_000}, () =
     assert.equal(report.checks.find((result) => result.id === 'bookmarks')!.measures.entries, 6);
   });
 
+  it('flags a book without the part page of a top-level category that has no page: docs, TOC and bookmarks', async () => {
+    const {failing, result} = await check({withoutPartPage: true});
+    assert.deepEqual(failing, ['docs', 'toc', 'bookmarks']);
+    assert.match(
+      result('docs')
+        .findings.map((finding) => finding.text)
+        .join('\n'),
+      /part page "Guides" is missing/,
+    );
+    assert.match(
+      result('toc')
+        .findings.map((finding) => finding.text)
+        .join('\n'),
+      /"Guides": its part page is not in the book/,
+    );
+  });
+
   it("fails the accessibility section of a book Chromium printed alone, as the merge's corrections are missing", async () => {
     const {report} = await check();
     const result = (id: CheckId) => report.checks.find((candidate) => candidate.id === id)!;

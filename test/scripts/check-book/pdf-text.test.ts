@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {HeadingFinder, findLine, type BookMap, type ChapterPlace} from '../../../scripts/check-book/book-map';
+import {findLine, type BookMap, type ChapterPlace} from '../../../scripts/check-book/book-map';
+import {HeadingFinder} from '../../../scripts/check-book/heading-finder';
 import type {ExpectedChapter} from '../../../scripts/check-book/site-expectations';
 import {segmentsOf, type TextItem} from '../../../scripts/check-book/text-lines';
 
@@ -78,7 +79,15 @@ describe('headings of a chapter', () => {
       title: content[0]![0],
       afterTitle: {page: 0, segment: 1},
     };
-    return {coverPages: 0, bodySize: 12, chapters: [place], byKey: new Map([['supervisor/development', place]]), content, drawn: pages};
+    return {
+      coverPages: 0,
+      bodySize: 12,
+      chapters: [place],
+      byKey: new Map([['supervisor/development', place]]),
+      parts: new Map(),
+      content,
+      drawn: pages,
+    };
   }
 
   it('finds an h2 that repeats the title on its own line, not on the title line', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import type {OutlineDoc, OutlineVersion} from '../../../contracts/outline';
-import {findSubset, planBook} from '../../../server/export/book-plan';
+import {findSubset, planBook, sidebarTitle} from '../../../server/export/book-plan';
 
 const doc = (id: string, mermaidDiagrams = 0): OutlineDoc => ({
   type: 'doc',
@@ -77,7 +77,7 @@ describe('planBook', () => {
 
   it('mirrors the sidebar with labels; a category without a page opens its first doc; links and empty categories go', () => {
     const shape = (nodes: typeof plan.nodes): unknown => nodes.map((node) => [node.title, node.chapterKey, shape(node.children)]);
-    assert.deepEqual(shape(plan.nodes), [
+    assert.deepEqual(shape(planBook(VERSION, undefined, {disableParts: true}).nodes), [
       ['Label intro', 'intro', []],
       [
         'Guides',
@@ -99,6 +99,76 @@ describe('planBook', () => {
       ['Label intro', 'intro', []],
       ['Label extra', 'extra', []],
     ]);
+  });
+
+  it('opens a part page for each top-level category without a page and each sidebar after the first', () => {
+    const shape = (nodes: typeof plan.nodes): unknown =>
+      nodes.map((node) => [node.title, node.partKey ?? node.chapterKey, shape(node.children)]);
+    assert.deepEqual(shape(plan.nodes), [
+      ['Label intro', 'intro', []],
+      [
+        'Guides',
+        'guides/index',
+        [
+          ['Label guides/a', 'guides/a', []],
+          ['Label guides/b', 'guides/b', []],
+        ],
+      ],
+      [
+        'No page',
+        'part:loose/one',
+        [
+          ['Label loose/one', 'loose/one', []],
+          ['Deep', 'loose/deep', [['Label loose/deep', 'loose/deep', []]]],
+        ],
+      ],
+      ['Generated', 'index:/docs/category/all', []],
+      [
+        'Second',
+        'part:extra',
+        [
+          ['Label intro', 'intro', []],
+          ['Label extra', 'extra', []],
+        ],
+      ],
+    ]);
+    // Each prints before the first chapter it adds: the second sidebar's intro printed earlier.
+    assert.deepEqual(plan.parts, [
+      {key: 'part:loose/one', title: 'No page', chapterKey: 'loose/one'},
+      {key: 'part:extra', title: 'Second', chapterKey: 'extra'},
+    ]);
+    assert.deepEqual(
+      plan.chapters.map((chapter) => chapter.key),
+      planBook(VERSION, undefined, {disableParts: true}).chapters.map((chapter) => chapter.key),
+    );
+  });
+
+  it('titles a sidebar part with its navbar label, else its name in words; prints none for a sidebar of earlier chapters', () => {
+    const labelled = planBook({...VERSION, sidebarLabels: {second: 'API reference'}});
+    assert.equal(labelled.parts[1]!.title, 'API reference');
+    assert.equal(sidebarTitle(VERSION, 'apiSidebar'), 'Api');
+    assert.equal(sidebarTitle(VERSION, 'guides_sidebar'), 'Guides');
+    assert.equal(sidebarTitle(VERSION, 'sidebar'), 'Sidebar');
+    assert.equal(sidebarTitle(VERSION, 'tutorialSidebar'), 'Tutorial');
+    const nested = planBook({...VERSION, sidebars: {main: [doc('intro')], api: [{type: 'category', label: 'Pets', items: [doc('pets')]}]}});
+    assert.deepEqual(nested.parts, [
+      {key: 'part:pets~2', title: 'Api', chapterKey: 'pets'},
+      {key: 'part:pets', title: 'Pets', chapterKey: 'pets'},
+    ]);
+    const repeated = planBook({...VERSION, sidebars: {main: [doc('intro')], again: [doc('intro')]}});
+    assert.deepEqual(repeated.parts, []);
+    assert.deepEqual(
+      repeated.nodes.map((node) => [node.title, node.chapterKey, node.partKey]),
+      [
+        ['Label intro', 'intro', undefined],
+        ['Label intro', 'intro', undefined],
+      ],
+    );
+  });
+
+  it('prints no part page in a book of one category or one doc', () => {
+    assert.deepEqual(planBook(VERSION, findSubset(VERSION, {category: 'No page'})!).parts, []);
+    assert.deepEqual(planBook(VERSION, findSubset(VERSION, {doc: 'extra'})!).parts, []);
   });
 
   it('narrows to one category or one doc', () => {

@@ -81,9 +81,10 @@ export function assemble({job, plan, capture, tabs, partBytes, tagged = true}: A
     key: chapter.key,
     chapter,
     page: pages.get(chapter.key)!,
+    parts: plan.parts.filter((part) => part.chapterKey === chapter.key),
     html: pages.get(chapter.key)!.html,
   }));
-  const ids = destinationIds(plan.chapters, pages);
+  const ids = destinationIds(plan.chapters, pages, plan.parts);
   const partCss = bookPartCss(options.css, box.height);
   const toc = tocEntries(plan.nodes, pages);
   const margin = options.margin;

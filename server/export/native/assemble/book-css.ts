@@ -13,6 +13,10 @@ html[dir="rtl"] { direction: ltr; }
 html[dir="rtl"] body { direction: rtl; }
 .export-pdf-chapter { break-before: page; overflow-wrap: break-word; }
 .export-pdf-chapter:first-of-type { break-before: auto; }
+/* A part's page: its title alone, a third of the way down; the chapter after it begins a page of its own. */
+.export-pdf-part { break-before: page; break-after: page; padding-top: calc(var(--export-pdf-content-height) / 3); }
+.export-pdf-part:first-child { break-before: auto; }
+.export-pdf-part h1 { margin: 0; padding-bottom: 0.6rem; font-size: 3.5rem; line-height: 1.2; border-bottom: 3px solid var(--ifm-color-primary); }
 .export-pdf-chapter article, .export-pdf-chapter .markdown { max-width: none; }
 .export-pdf-chapter .markdown > header h1 { margin-top: 0; }
 pre, pre code, .prism-code { white-space: pre-wrap !important; overflow-wrap: anywhere; overflow: visible !important; max-height: none !important; }

@@ -1,5 +1,5 @@
 import {escapeHtml} from '../../page-templates';
-import type {Chapter} from '../../book-plan';
+import type {BookPart, Chapter} from '../../book-plan';
 import {BOOK_CSS, COVER_CSS, TOC_CSS} from './book-css';
 import type {CapturedPage, PageStyles} from '../capture/page/capture-page';
 
@@ -37,13 +37,27 @@ ${inline}
  * Chapters of one part of the book. The hidden links make Chromium write a
  * named destination for each id, which is how the merge finds where headings landed.
  */
-export function bookPartBody(chapters: Array<{chapter: Chapter; page: CapturedPage}>, destinationIds: Set<string>): string {
+export function bookPartBody(
+  chapters: Array<{chapter: Chapter; page: CapturedPage; parts?: BookPart[]}>,
+  destinationIds: Set<string>,
+): string {
   const sections = chapters.map(
-    ({chapter, page}) => `<section class="export-pdf-chapter" id="${escapeAttribute(chapter.key)}">${page.html}</section>`,
+    ({chapter, page, parts}) =>
+      (parts ?? []).map(partPage).join('') +
+      `<section class="export-pdf-chapter" id="${escapeAttribute(chapter.key)}">${page.html}</section>`,
   );
-  const ids = chapters.flatMap(({chapter, page}) => [chapter.key, ...page.ids.filter((id) => destinationIds.has(id))]);
+  const ids = chapters.flatMap(({chapter, page, parts}) => [
+    ...(parts ?? []).map((part) => part.key),
+    chapter.key,
+    ...page.ids.filter((id) => destinationIds.has(id)),
+  ]);
   const hints = ids.map((id) => `<a href="#${escapeAttribute(encodeURIComponent(id))}">.</a>`).join('');
   return `${sections.join('\n')}<div class="export-pdf-dest-hints" aria-hidden="true">${hints}</div>`;
+}
+
+/** A part's page: its title alone, a third of the way down. */
+function partPage(part: BookPart): string {
+  return `<section class="export-pdf-part" id="${escapeAttribute(part.key)}"><h1>${escapeHtml(part.title)}</h1></section>`;
 }
 
 /** The book's print rules, for a page whose text area is `contentHeight` CSS px tall, then the user's CSS. */

@@ -1,5 +1,5 @@
 // Pure decisions about the book's layout, kept apart from the browser so they can be unit-tested.
-import type {BookNode, Chapter} from '../../book-plan';
+import type {BookNode, BookPart, Chapter} from '../../book-plan';
 import type {TocEntry} from './book-html';
 import type {CapturedPage} from '../capture/page/capture-page';
 import type {OutlineEntry} from '../merge/book-navigation';
@@ -61,10 +61,10 @@ function balancedParts<T extends {html: string}>(chapters: T[], count: number): 
   return parts;
 }
 
-/** Ids that get a named destination: chapters, headings, and whatever a link points at. */
-export function destinationIds(chapters: Chapter[], pages: Map<string, CapturedPage>): Set<string> {
+/** Ids that get a named destination: part pages, chapters, headings, and whatever a link points at. */
+export function destinationIds(chapters: Chapter[], pages: Map<string, CapturedPage>, parts: BookPart[] = []): Set<string> {
   const keyOfPath = chapterKeysByPath(chapters);
-  const ids = new Set<string>();
+  const ids = new Set<string>(parts.map((part) => part.key));
   for (const chapter of chapters) {
     const page = pages.get(chapter.key);
     ids.add(chapter.key);
@@ -104,7 +104,7 @@ export function tocEntries(nodes: BookNode[], pages: Map<string, CapturedPage>):
     return [
       {
         title: node.title,
-        target: node.chapterKey,
+        target: node.partKey ?? node.chapterKey,
         kind: node.children.length > 0 ? 'category' : 'doc',
         children: [
           ...headings
@@ -139,7 +139,7 @@ export function outlineEntries(nodes: BookNode[], pages: Map<string, CapturedPag
       return [
         {
           title: node.title,
-          target: node.chapterKey,
+          target: node.partKey ?? node.chapterKey,
           open: isCategory,
           children: isCategory ? walk(node.children) : headingsOf(node.chapterKey),
         },

@@ -18,7 +18,7 @@ export function placeDestinations(
 
 /**
  * Header/footer of every page: none on the cover, the TOC title on the TOC,
- * then the title of the chapter the page belongs to. Page numbers count every
+ * then the title of the chapter (or part page) the page belongs to. Page numbers count every
  * page, so they match the PDF viewer's and the TOC's.
  */
 export function overlayPages(options: {
@@ -26,7 +26,8 @@ export function overlayPages(options: {
   coverPages: number;
   tocPages: number;
   tocTitle: string;
-  chapters: Chapter[];
+  /** Chapters and part pages: each titles the pages from its first up to the next one's. */
+  chapters: Array<Pick<Chapter, 'key' | 'title'>>;
   destinations: Map<string, PartDestination>;
 }): OverlayPage[] {
   const starts = options.chapters

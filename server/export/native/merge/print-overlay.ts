@@ -50,7 +50,7 @@ export async function printOverlay(
     coverPages: layout.coverPages,
     tocPages: layout.tocPages,
     tocTitle: texts.tocTitle,
-    chapters: layout.plan.chapters,
+    chapters: [...layout.plan.parts, ...layout.plan.chapters],
     destinations: layout.destinations,
   });
   const size = paperSize(options.paperFormat);

@@ -14,6 +14,7 @@ const chapter = (key: string, rendersInBrowser: boolean, mermaidDiagrams = 0, ki
 const planOf = (...chapters: Chapter[]): BookPlan => ({
   chapters,
   nodes: chapters.map((one) => ({title: one.title, chapterKey: one.key, children: []})),
+  parts: [],
 });
 const keys = (plan: BookPlan | undefined) => plan?.chapters.map((one) => one.key);
 
