@@ -1,12 +1,11 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import type {BrowserState} from '../../contracts/api';
+import type {BookRecord, BrowserState} from '../../contracts/api';
 import type {SiteManifest} from '../../contracts/manifest';
 import {DomainError, EngineFailed, TimedOut} from '../errors';
 import {defaultFileName} from '../file-name';
-import type {SiteProbe} from '../site/site-probe';
+import {askAgain, type SiteProbe} from '../site/site-probe';
 import type {BookStore} from '../store/book-store';
-import type {BookRecord} from '../../contracts/api';
 import {looksLikeCompletePdf, removeQuietly} from './atomic-file';
 import type {ExportEngine, ExportJob} from './engine';
 import {newRunId} from './run-id';
@@ -245,7 +244,7 @@ export class Exporter {
   }
 
   async #siteMustBeUp(): Promise<void> {
-    if (!(await this.#options.siteProbe())) {
+    if (!(await askAgain(this.#options.siteProbe))) {
       throw new EngineFailed('not-created', `The site is not running at ${this.#options.siteOrigin}.`);
     }
   }

@@ -4,7 +4,7 @@ import type {AddressInfo} from 'node:net';
 import {after, before, describe, it} from 'node:test';
 import request from 'supertest';
 import {createApp} from '../../../server/app';
-import {httpSiteProbe} from '../../../server/site/site-probe';
+import {askAgain, httpSiteProbe} from '../../../server/site/site-probe';
 import {EMPTY_STORE} from '../../helpers/fixtures';
 
 function listen(handler: http.RequestListener): Promise<{url: string; server: http.Server}> {
@@ -59,5 +59,16 @@ describe('httpSiteProbe', () => {
     assert.ok(Date.now() - started < 3000, `answered after ${Date.now() - started} ms`);
     assert.equal(response.body.status, 'degraded');
     assert.equal(response.body.services.site, 'stopped');
+  });
+});
+
+describe('askAgain', () => {
+  it('asks until the site answers, and gives up after the last attempt', async () => {
+    let calls = 0;
+    assert.equal(await askAgain(async () => ++calls === 2, 3, 10), true);
+    assert.equal(calls, 2);
+    calls = 0;
+    assert.equal(await askAgain(async () => (++calls, false), 3, 10), false);
+    assert.equal(calls, 3);
   });
 });
