@@ -11,6 +11,13 @@ export type RasterSummary = {
   page: number;
   /** Ink pixels inside the content box. */
   contentInk: number;
+  /** Where the content box's last ink is, as a share of its height from its top (0 without ink). */
+  inkBottom: number;
+  /**
+   * The longest run of tinted pixels in one column of the content box that reaches its bottom (its
+   * last 2 % left out), as a share of its height: near 1 when a box fills the page from the top.
+   */
+  boxToBottom: number;
   /** Share of the content box that is dark. */
   darkShare: number;
   /** Ink pixels in the left/right margin strips, between the header and footer bands. */
@@ -146,13 +153,22 @@ export function summarizeRaster(page: number, raster: Raster, dpi: number, margi
   grid.dark = new Uint8Array(grid.columns * grid.rows);
   let marginInk = 0;
   const marginBox = {x0: width, y0: raster.height, x1: 0, y1: 0};
+  let lastInkRow = top;
+  // Per column of the content box, tinted rows in a row up to the current one.
+  const runs = new Uint32Array(Math.max(0, right - left));
+  const runsEnd = bottom - Math.round((bottom - top) * 0.02);
   for (let y = Math.max(0, top); y < Math.min(raster.height, bottom); y++) {
     for (let x = 0; x < width; x++) {
       const at = (y * width + x) * channels;
       const [r, g, b] = channels === 3 ? [data[at]!, data[at + 1]!, data[at + 2]!] : [data[at]!, data[at]!, data[at]!];
-      const ink = Math.min(r, g, b) < THRESHOLDS.inkBelow;
+      const darkest = Math.min(r, g, b);
+      const ink = darkest < THRESHOLDS.inkBelow;
       if (x >= left && x < right) {
-        if (ink) contentInk++;
+        if (y < runsEnd) runs[x - left] = darkest < THRESHOLDS.tintedBelow ? runs[x - left]! + 1 : 0;
+        if (ink) {
+          contentInk++;
+          lastInkRow = y + 1;
+        }
         if (0.299 * r + 0.587 * g + 0.114 * b < THRESHOLDS.darkLuminanceBelow) {
           dark++;
           grid.dark[Math.floor(y / cell) * grid.columns + Math.floor(x / cell)]!++;
@@ -178,9 +194,12 @@ export function summarizeRaster(page: number, raster: Raster, dpi: number, margi
     ),
   }));
   const darkShare = dark / contentPixels;
+  const contentRows = Math.max(1, bottom - top);
   return {
     page,
     contentInk,
+    inkBottom: (lastInkRow - top) / contentRows,
+    boxToBottom: runs.reduce((longest, run) => Math.max(longest, run), 0) / Math.max(1, runsEnd - top),
     darkShare,
     ...(darkShare >= THRESHOLDS.darkPageShare ? {darkGrid: grid} : {}),
     marginInk,

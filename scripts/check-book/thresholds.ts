@@ -61,6 +61,16 @@ export const THRESHOLDS = {
   marginInkPixels: 3,
   /** A page with at most this many ink pixels in its content box is blank. */
   blankInkPixels: 2,
+  /** A pixel is tinted (a box's background or border, not the white page) when its darkest channel is below this. */
+  tintedBelow: 250,
+  /** A page whose ink ends above this share of its content box's height is more than half blank. */
+  strandedInkBottom: 0.5,
+  /**
+   * A box fills a page when one column of the content box is tinted without a break from within
+   * this share of its height from the top down to its bottom (the last 2 % left out, where a
+   * broken box's fragment may stop short): it starts at the top and goes on to the next page.
+   */
+  fillingBoxShare: 0.95,
   /** A pixel is dark when its luminance is below this. */
   darkLuminanceBelow: 96,
   /** A page is a candidate for a dark page when this share of its content box is dark. */

@@ -60,7 +60,8 @@ export function findChrome(chrome: ChromeText, chapter: Located[], maxSize = Num
 }
 
 /**
- * No blank page (no ink in the content box; the cover excepted), no dark page (most of the
+ * No blank page (no ink in the content box; the cover excepted), no page more than half blank
+ * before a box that fills the next page from its top and goes on (kept whole, it broke anyway), no dark page (most of the
  * content box dark, and most of the prose on it on a dark background: the site's dark mode, not
  * code blocks in a dark theme or a picture's own labels on its own dark background), and none of the site chrome the built pages carry (edit link,
  * last update, copyright, mobile TOC button, breadcrumbs, pagination) printed in its chapter.
@@ -107,6 +108,23 @@ export async function checkPages({map, rasters, reader}: CheckContext): Promise<
       text: `dark: ${(raster.darkShare * 100).toFixed(0)}% of the content box is dark, and ${share.toFixed(0)}% of its prose is on a dark background`,
     });
   }
+  // A box kept whole (break-inside: avoid) that does not fit under what the page holds moves on,
+  // and when it is taller than a page it breaks anyway: the page it left is blank for nothing.
+  let stranded = 0;
+  const byPage = new Map(rasters.map((raster) => [raster.page, raster]));
+  for (const place of map.chapters) {
+    if (place.start === undefined || place.end === undefined) continue;
+    for (let page = place.start; page < place.end; page++) {
+      const [here, next] = [byPage.get(page), byPage.get(page + 1)];
+      if (!here || !next || here.contentInk <= THRESHOLDS.blankInkPixels) continue;
+      if (here.inkBottom >= THRESHOLDS.strandedInkBottom || next.boxToBottom < THRESHOLDS.fillingBoxShare) continue;
+      stranded++;
+      findings.push({
+        page: page + 1,
+        text: `more than half blank (its ink ends at ${(here.inkBottom * 100).toFixed(0)} % of the text area) before a box that fills the next page and goes on: a box kept whole that breaks anyway`,
+      });
+    }
+  }
   let chrome = 0;
   const maxSize = map.bodySize * THRESHOLDS.headingSizeRatio;
   for (const place of map.chapters) {
@@ -125,8 +143,8 @@ export async function checkPages({map, rasters, reader}: CheckContext): Promise<
   findings.sort((a, b) => (a.page ?? 0) - (b.page ?? 0));
   return resultOf(
     'pages',
-    `${blank} blank pages, ${dark} dark pages (${darkCode} mostly dark with code or a picture, not prose, left out), ${chrome} pieces of site chrome printed`,
+    `${blank} blank pages, ${dark} dark pages (${darkCode} mostly dark with code or a picture, not prose, left out), ${stranded} more than half blank before a box that breaks anyway, ${chrome} pieces of site chrome printed`,
     findings,
-    {blank, dark, darkCode, chrome},
+    {blank, dark, darkCode, stranded, chrome},
   );
 }

@@ -204,6 +204,19 @@ describe('book checker on books made wrong on purpose', {timeout: 300_000}, () =
     assert.equal(result('bookmarks').measures.misplacedY, 1);
   });
 
+  it('flags a page more than half blank before a box kept whole that breaks anyway, and not the same box let break', async () => {
+    const box = (keep: string) =>
+      `<div style="${keep}border-left: 5px solid #3578e5; background: #eef3fd; padding: 8px 12px">` +
+      Array.from({length: 60}, (_, line) => `<p style="margin: 0">Step ${line + 1} of the long procedure.</p>`).join('') +
+      '</div>';
+    const kept = await check({extraHtml: {intro: box('break-inside: avoid; ')}});
+    assert.deepEqual(kept.failing, ['pages']);
+    assert.equal(kept.result('pages').measures.stranded, 1);
+    assert.match(kept.result('pages').findings[0]!.text, /more than half blank .* a box kept whole that breaks anyway/);
+    const broken = await check({extraHtml: {intro: box('')}});
+    assert.deepEqual(broken.failing, []);
+  });
+
   it('flags a character no font has, drawn as .notdef', async () => {
     const {failing, result} = await check({extraHtml: {intro: '<p>Private use area: [\uE000]</p>'}});
     assert.deepEqual(failing, ['tofu']);

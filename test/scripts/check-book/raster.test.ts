@@ -77,6 +77,23 @@ describe('rendered pages', () => {
     assert.equal(inHeader.marginInk, 0);
   });
 
+  it('measures where the ink ends and whether a box fills the text area from its top to its bottom', () => {
+    // At 50 dpi the text area runs from y 33 to 552.
+    const text = summarizeRaster(0, page({x: 40, y: 33, w: 300, h: 117, rgb: [30, 30, 30]}), DPI, MARGIN);
+    assert.ok(Math.abs(text.inkBottom - 117 / 519) < 0.01, String(text.inkBottom));
+    assert.equal(text.boxToBottom, 0);
+    const light: [number, number, number] = [238, 243, 253];
+    const filled = summarizeRaster(
+      0,
+      page({x: 30, y: 35, w: 300, h: 517, rgb: light}, {x: 30, y: 35, w: 3, h: 517, rgb: [53, 120, 229]}),
+      DPI,
+      MARGIN,
+    );
+    assert.ok(filled.boxToBottom > THRESHOLDS.fillingBoxShare, String(filled.boxToBottom));
+    const ending = summarizeRaster(0, page({x: 30, y: 35, w: 300, h: 400, rgb: light}), DPI, MARGIN);
+    assert.equal(ending.boxToBottom, 0);
+  });
+
   it('tells a blank content box and a dark one', () => {
     assert.equal(summarizeRaster(0, page(), DPI, MARGIN).contentInk, 0);
     const dark = summarizeRaster(0, page({x: 0, y: 0, w: 414, h: 585, rgb: hex('1b1b1d')}), DPI, MARGIN);
