@@ -219,8 +219,20 @@ export function planBook(version: OutlineVersion, subset?: Subset, options: Plan
       }
       const title = sidebarTitle(version, name);
       const {nodes: children, part} = inPart(title, () => toNodes(items, true));
-      if (part) nodes.push({title, chapterKey: part.chapterKey, partKey: part.key, children});
-      else nodes.push(...children);
+      if (!part) {
+        nodes.push(...children);
+        continue;
+      }
+      // A sidebar that opens with a category of its own title ("APIs" in "APIs") prints one part page for both.
+      const first = children[0];
+      if (first?.partKey && first.title.trim().toLowerCase() === title.trim().toLowerCase()) {
+        parts.splice(
+          parts.findIndex((one) => one.key === first.partKey),
+          1,
+        );
+        first.partKey = part.key;
+      }
+      nodes.push({title, chapterKey: part.chapterKey, partKey: part.key, children});
     }
   }
   if (chapters.length === 0 && !subset) {

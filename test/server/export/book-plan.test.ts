@@ -143,7 +143,7 @@ describe('planBook', () => {
     );
   });
 
-  it('titles a sidebar part with its navbar label, else its name in words; prints none for a sidebar of earlier chapters', () => {
+  it('titles a sidebar part with its navbar label, else its name in words; one page for a sidebar and its first category of one title; none for a sidebar of earlier chapters', () => {
     const labelled = planBook({...VERSION, sidebarLabels: {second: 'API reference'}});
     assert.equal(labelled.parts[1]!.title, 'API reference');
     assert.equal(sidebarTitle(VERSION, 'apiSidebar'), 'Api');
@@ -155,6 +155,16 @@ describe('planBook', () => {
       {key: 'part:pets~2', title: 'Api', chapterKey: 'pets'},
       {key: 'part:pets', title: 'Pets', chapterKey: 'pets'},
     ]);
+    const same = planBook({
+      ...VERSION,
+      sidebars: {main: [doc('intro')], api: [{type: 'category', label: 'APIs', items: [doc('pets')]}]},
+      sidebarLabels: {api: 'APIs'},
+    });
+    assert.deepEqual(same.parts, [{key: 'part:pets~2', title: 'APIs', chapterKey: 'pets'}]);
+    assert.deepEqual(
+      same.nodes[1]!.children.map((node) => node.partKey),
+      ['part:pets~2'],
+    );
     const repeated = planBook({...VERSION, sidebars: {main: [doc('intro')], again: [doc('intro')]}});
     assert.deepEqual(repeated.parts, []);
     assert.deepEqual(
