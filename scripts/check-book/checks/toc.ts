@@ -5,8 +5,8 @@ import {tocEntriesOf} from '../toc-entries';
 
 /**
  * Every TOC entry prints the page its title really prints on: a doc or category entry its
- * chapter's first page (a part's entry its part page), a heading entry the page of that heading's line in its chapter (headings
- * found in order). Also reports entries whose link goes elsewhere, entries that stand for nothing
+ * chapter's first page (a part's entry its part page), a heading entry the page of that
+ * heading's line in its chapter (headings found in order). Also reports entries whose link goes elsewhere, entries that stand for nothing
  * in the sidebar, and sidebar items without an entry.
  */
 export function checkToc({site, book, map}: CheckContext): CheckResult {
