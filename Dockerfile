@@ -42,7 +42,7 @@ FROM node:20-bookworm-slim
 # must be reaped by PID 1, which node is not written to do.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium-headless-shell fonts-liberation fonts-dejavu-core \
-      fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core tini \
+      fonts-noto-color-emoji fonts-noto-core fonts-wqy-microhei fonts-morisawa-bizud-gothic fonts-nanum tini \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/export-pdf /app/export-pdf
 COPY --from=build /app/site /app/site

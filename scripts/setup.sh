@@ -37,10 +37,15 @@ wants_headless_shell() {
 # The font packages server/fonts.ts names (FONT_PACKAGES), each added when fontconfig finds no font for its scripts.
 has_font() { command -v fc-list >/dev/null && [ -n "$(fc-list "$1" family)" ]; }
 has_font ':charset=1f680' || want fonts-noto-color-emoji 'emoji print as boxes without it'
-has_font ':lang=zh-cn' && has_font ':lang=ja' && has_font ':lang=ko' || want fonts-noto-cjk 'Chinese, Japanese and Korean print as boxes without it'
+# CJK in TrueType outlines: Chromium prints a CFF font (fonts-noto-cjk) as Type 3 glyphs (server/fonts.ts CJK_TRUETYPE_PATTERNS).
+has_font ':fontformat=TrueType:lang=zh-cn' && has_font ':fontformat=TrueType:lang=zh-tw' || want fonts-wqy-microhei 'Chinese prints as boxes, or as Type 3 glyphs, without it'
+has_font ':fontformat=TrueType:lang=ja' || want fonts-morisawa-bizud-gothic 'Japanese prints in a Chinese font, or as Type 3 glyphs, without it'
+has_font ':fontformat=TrueType:lang=ko' || want fonts-nanum 'Korean prints as boxes, or as Type 3 glyphs, without it'
 has_font ':lang=ar' && has_font ':lang=he' && has_font ':lang=el' && has_font ':lang=ru' && has_font ':charset=2b62' ||
   want fonts-noto-core 'Arabic, Hebrew, Greek, Cyrillic and symbols print as boxes without it'
 if [ "${1:-}" = "--for-tests" ]; then
+  # server/export/native/shared/print-fontconfig.ts sets it aside for the TrueType fonts above; its tests want it there.
+  has_font ':fontformat=CFF:lang=zh-cn' || want fonts-noto-cjk 'the tests print beside its CFF fonts, which exports set aside'
   command -v pdftotext >/dev/null || want poppler-utils 'the tests read the PDFs with it'
   command -v qpdf >/dev/null || want qpdf 'the tests check the PDFs with it'
   command -v redis-server >/dev/null || want redis-server "the job queue's tests start their own"

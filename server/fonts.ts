@@ -4,22 +4,38 @@ import {promisify} from 'node:util';
 
 const run = promisify(execFile);
 
-/** Scripts docs commonly hold, and how fontconfig (which Chromium asks on Linux) is queried for each. */
-const SCRIPTS: Array<{name: string; pattern: string}> = [
-  {name: 'emoji', pattern: ':charset=1f680'},
-  {name: 'Chinese', pattern: ':lang=zh-cn'},
-  {name: 'Japanese', pattern: ':lang=ja'},
-  {name: 'Korean', pattern: ':lang=ko'},
-  {name: 'Cyrillic', pattern: ':lang=ru'},
-  {name: 'Greek', pattern: ':lang=el'},
-  {name: 'Arabic', pattern: ':lang=ar'},
-  {name: 'Hebrew', pattern: ':lang=he'},
+/**
+ * Fonts with TrueType outlines for Chinese (simplified and traditional), Japanese and Korean, as
+ * fontconfig patterns (scripts/setup.sh asks the same). Chromium prints the glyphs of a font with
+ * CFF outlines (fonts-noto-cjk's collections) as Type 3 fonts: a thousand of them in a 300-page
+ * Chinese book, whose text reads apart from the Latin words beside it (a heading "Go 模块") and
+ * which readers draw without hinting. A TrueType font prints as a CID font subset.
+ */
+export const CJK_TRUETYPE_PATTERNS: readonly string[] = ['zh-cn', 'zh-tw', 'ja', 'ko'].map((lang) => `:fontformat=TrueType:lang=${lang}`);
+
+const CJK_TRUETYPE = 'Chinese, Japanese and Korean in TrueType outlines';
+
+/** Scripts docs commonly hold, and how fontconfig (which Chromium asks on Linux) is queried for each: every pattern must find a font. */
+const SCRIPTS: Array<{name: string; patterns: readonly string[]}> = [
+  {name: 'emoji', patterns: [':charset=1f680']},
+  {name: 'Chinese', patterns: [':lang=zh-cn']},
+  {name: 'Japanese', patterns: [':lang=ja']},
+  {name: 'Korean', patterns: [':lang=ko']},
+  {name: CJK_TRUETYPE, patterns: CJK_TRUETYPE_PATTERNS},
+  {name: 'Cyrillic', patterns: [':lang=ru']},
+  {name: 'Greek', patterns: [':lang=el']},
+  {name: 'Arabic', patterns: [':lang=ar']},
+  {name: 'Hebrew', patterns: [':lang=he']},
   // Arrows and symbols docs use for UI paths ("Settings ⭢ Filters"); DejaVu, often the only font present, lacks them.
-  {name: 'symbols and arrows', pattern: ':charset=2b62'},
+  {name: 'symbols and arrows', patterns: [':charset=2b62']},
 ];
 
-/** The Debian/Ubuntu packages that bring fonts for every script above. */
-export const FONT_PACKAGES = 'fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core';
+/**
+ * The Debian/Ubuntu packages that bring fonts for every script above: Chinese in WenQuanYi Micro
+ * Hei, Japanese in BIZ UDGothic, Korean in NanumGothic, all TrueType (see CJK_TRUETYPE_PATTERNS);
+ * the Japanese and Korean ones with a bold face.
+ */
+export const FONT_PACKAGES = 'fonts-noto-color-emoji fonts-noto-core fonts-wqy-microhei fonts-morisawa-bizud-gothic fonts-nanum';
 
 /** Which scripts the machine has a font for: `unchecked` where fontconfig is absent (macOS, Windows). */
 export type FontReport =
@@ -32,15 +48,21 @@ export type FontReport =
  */
 export async function checkFonts(fcList = 'fc-list'): Promise<FontReport> {
   try {
-    const found = await Promise.all(
-      SCRIPTS.map(async ({pattern}) => (await run(fcList, [pattern, 'family'], {timeout: 10_000})).stdout.trim() !== ''),
-    );
+    const has = async (pattern: string) => (await run(fcList, [pattern, 'family'], {timeout: 10_000})).stdout.trim() !== '';
+    const found = await Promise.all(SCRIPTS.map(async ({patterns}) => (await Promise.all(patterns.map(has))).every(Boolean)));
     const missing = SCRIPTS.filter((_script, index) => !found[index]).map((script) => script.name);
     if (missing.length === 0) return {state: 'complete'};
+    const boxes = missing.filter((name) => name !== CJK_TRUETYPE);
     return {
       state: 'incomplete',
       missing,
-      detail: `No font for ${missing.join(', ')}: such characters print as empty boxes. On Debian/Ubuntu: apt-get install ${FONT_PACKAGES}.`,
+      detail: [
+        boxes.length > 0 && `No font for ${boxes.join(', ')}: such characters print as empty boxes.`,
+        boxes.length < missing.length && `No font for ${CJK_TRUETYPE}: such text prints as Type 3 glyphs from CFF fonts.`,
+        `On Debian/Ubuntu: apt-get install ${FONT_PACKAGES}.`,
+      ]
+        .filter(Boolean)
+        .join(' '),
     };
   } catch {
     return {state: 'unchecked', detail: 'fontconfig (fc-list) is not available, so the fonts were not checked.'};

@@ -4,6 +4,7 @@ import {chmod, readFile, symlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {after, before, describe, it} from 'node:test';
+import {FONT_PACKAGES} from '../../server/fonts';
 import {tempDir} from '../helpers/fixtures';
 
 const SETUP = path.resolve(__dirname, '..', '..', 'scripts', 'setup.sh');
@@ -43,7 +44,7 @@ describe('scripts/setup.sh on a machine without fonts, PDF tools or Redis', {ski
   it('says what it installs with apt-get and why, before apt-get runs', async () => {
     const lines = output.split('\n');
     assert.equal(lines[0], 'Installing with apt-get what is missing:', output);
-    for (const name of ['fonts-noto-color-emoji', 'fonts-noto-cjk', 'fonts-noto-core', 'poppler-utils', 'qpdf', 'redis-server']) {
+    for (const name of [...FONT_PACKAGES.split(' '), 'fonts-noto-cjk', 'poppler-utils', 'qpdf', 'redis-server']) {
       assert.ok(
         lines.some((line) => line.startsWith(`  ${name}: `)),
         `${name} with its reason:\n${output}`,
@@ -53,7 +54,7 @@ describe('scripts/setup.sh on a machine without fonts, PDF tools or Redis', {ski
     assert.equal(asked[0], 'apt-get update -qq');
     assert.match(
       asked[1]!,
-      /^apt-get install -y -qq fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core poppler-utils qpdf redis-server/,
+      /^apt-get install -y -qq fonts-noto-color-emoji fonts-wqy-microhei fonts-morisawa-bizud-gothic fonts-nanum fonts-noto-core fonts-noto-cjk poppler-utils qpdf redis-server/,
     );
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {execFileSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {checkFonts, installedFontFile, installedFontsDigest} from '../../server/fonts';
+import {CJK_TRUETYPE_PATTERNS, checkFonts, FONT_PACKAGES, installedFontFile, installedFontsDigest} from '../../server/fonts';
 import {tempDir} from '../helpers/fixtures';
 
 describe('font check', () => {
@@ -21,15 +21,33 @@ describe('font check', () => {
     return file;
   }
 
+  const others = [':lang=ru', ':lang=el', ':lang=ar', ':lang=he', ':charset=2b62'];
+  const cjk = [':lang=zh-cn', ':lang=ja', ':lang=ko'];
+
   it('names every script without a font, and the packages that bring them', async () => {
-    const report = await checkFonts(await fcList([':lang=ru', ':lang=el', ':lang=ar', ':lang=he', ':charset=2b62']));
+    const report = await checkFonts(await fcList(others));
     assert.equal(report.state, 'incomplete');
-    assert.deepEqual(report.state === 'incomplete' && report.missing, ['emoji', 'Chinese', 'Japanese', 'Korean']);
-    assert.match(report.state === 'incomplete' ? report.detail : '', /fonts-noto-color-emoji fonts-noto-cjk/);
+    assert.deepEqual(report.state === 'incomplete' && report.missing, [
+      'emoji',
+      'Chinese',
+      'Japanese',
+      'Korean',
+      'Chinese, Japanese and Korean in TrueType outlines',
+    ]);
+    assert.match(report.state === 'incomplete' ? report.detail : '', new RegExp(`apt-get install ${FONT_PACKAGES}\\.$`));
+  });
+
+  it('wants CJK fonts of TrueType outlines: a CFF font prints as Type 3 glyphs', async () => {
+    const report = await checkFonts(await fcList([':charset=1f680', ...cjk, ...others, ...CJK_TRUETYPE_PATTERNS.slice(0, 3)]));
+    assert.deepEqual(report.state === 'incomplete' && report.missing, ['Chinese, Japanese and Korean in TrueType outlines']);
+    assert.match(
+      report.state === 'incomplete' ? report.detail : '',
+      /^No font for Chinese, Japanese and Korean in TrueType outlines: such text prints as Type 3 glyphs/,
+    );
   });
 
   it('is complete when every script has a font', async () => {
-    const all = [':charset=1f680', ':lang=zh-cn', ':lang=ja', ':lang=ko', ':lang=ru', ':lang=el', ':lang=ar', ':lang=he', ':charset=2b62'];
+    const all = [':charset=1f680', ...cjk, ...CJK_TRUETYPE_PATTERNS, ...others];
     assert.deepEqual(await checkFonts(await fcList(all)), {state: 'complete'});
   });
 

@@ -52,6 +52,13 @@ function forgetServed(page: Page): void {
 }
 
 /**
+ * Chromium prints a made-up bold as Type 3 glyphs, whose text reads apart from the words beside
+ * it (a heading "Go 模块"): in every part (content, TOC, cover, overlay), bold comes from a real
+ * bold face or the text keeps its weight. No Chinese TrueType font has one (print-fontconfig.ts).
+ */
+const NO_MADE_UP_BOLD = '* { font-synthesis-weight: none !important; }';
+
+/**
  * Prints one HTML document to PDF in one of the export's print tabs. The
  * document is answered from memory at a URL on the site's origin, so relative
  * URLs, web fonts and the browser's cache behave as on the site; nothing else
@@ -71,6 +78,7 @@ export function printPart(tabs: PrintTabs, request: PrintRequest): Promise<Uint8
       if (response?.status() !== 200 || (await page.evaluate(() => document.documentElement.dataset.exportPdfPart)) !== token) {
         throw new Error(`the book part did not load: ${url} answered ${response?.status() ?? 'nothing'} with another document`);
       }
+      await page.addStyleTag({content: NO_MADE_UP_BOLD});
       await request.prepare?.(page);
       return await page.pdf({...request.pdf, timeout: 0});
     },
