@@ -3,6 +3,7 @@ import type {PdfBook, PdfReader} from './pdf-book';
 import type {RasterSummary} from './raster';
 import type {SiteExpectations} from './site-expectations';
 import type {BookTags} from './structure/book-tags';
+import type {Type3Text} from './type3-text';
 
 /** The checks of the book's pages, in the order they run and print. */
 export const BOOK_CHECK_IDS = [
@@ -16,6 +17,7 @@ export const BOOK_CHECK_IDS = [
   'embeds',
   'outside',
   'tofu',
+  'fonts',
   'pages',
   'black',
   'controls',
@@ -65,6 +67,8 @@ export type CheckContext = {
   fonts: FontRow[];
   /** The structure tree and each page's marked content, read once, when a check first asks. */
   tags: () => Promise<BookTags>;
+  /** The characters each Type 3 font's ToUnicode maps, read once, when a check first asks. */
+  type3: () => Promise<Type3Text[]>;
 };
 
 /** A font of the book, as pdffonts lists it. */

@@ -13,6 +13,7 @@ import {checkControls} from './checks/controls';
 import {checkDocs} from './checks/docs';
 import {checkEmbeds} from './checks/embeds';
 import {checkLinks} from './checks/links';
+import {checkFonts} from './checks/fonts';
 import {checkNames} from './checks/names';
 import {checkOutside} from './checks/outside';
 import {checkPages} from './checks/pages';
@@ -22,6 +23,7 @@ import {checkSections} from './checks/sections';
 import {checkToc} from './checks/toc';
 import {checkTofu} from './checks/tofu';
 import {readFonts} from './fonts';
+import {readType3Text, type Type3Text} from './type3-text';
 import {PdfReader} from './pdf-book';
 import {summarizeRaster, type RasterSummary} from './raster';
 import {renderPages} from './render';
@@ -48,6 +50,7 @@ const CHECKS: Record<CheckId, Check> = {
   embeds: checkEmbeds,
   outside: checkOutside,
   tofu: checkTofu,
+  fonts: checkFonts,
   pages: checkPages,
   black: checkBlack,
   controls: checkControls,
@@ -130,7 +133,17 @@ export async function checkBook(args: CheckArguments, log: (line: string) => voi
     log(`read and rendered in ${((performance.now() - started) / 1000).toFixed(1)} s; checking`);
     const map = mapBook(book, site);
     let tags: Promise<BookTags> | undefined;
-    const checks = await runChecks({site, book, map, rasters, reader, fonts, tags: () => (tags ??= readBookTags(pdf, reader))});
+    let type3: Promise<Type3Text[]> | undefined;
+    const checks = await runChecks({
+      site,
+      book,
+      map,
+      rasters,
+      reader,
+      fonts,
+      tags: () => (tags ??= readBookTags(pdf, reader)),
+      type3: () => (type3 ??= readType3Text(pdf, fonts)),
+    });
     if (args.reading) await fs.writeFile(fromInvocation(args.reading), readingOrder(await (tags ??= readBookTags(pdf, reader))));
     return {
       pdf,

@@ -73,6 +73,14 @@ describe('book checker on books made wrong on purpose', {timeout: 300_000}, () =
     );
   });
 
+  it('flags CJK text drawn as Type 3 glyphs (a made-up bold, as of a font without a bold face): fonts', async () => {
+    const {failing, result} = await check({
+      extraHtml: {'guides/setup': `<p style="font-family: 'WenQuanYi Micro Hei'; font-weight: 700">队列名称</p>`},
+    });
+    assert.deepEqual(failing, ['fonts']);
+    assert.match(result('fonts').findings[0]!.text, /Type 3 font \d+ 0 holds text: ".*队/);
+  });
+
   it("fails the accessibility section of a book Chromium printed alone, as the merge's corrections are missing", async () => {
     const {report} = await check();
     const result = (id: CheckId) => report.checks.find((candidate) => candidate.id === id)!;
