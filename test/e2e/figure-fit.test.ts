@@ -38,7 +38,7 @@ describe('figure fit', {timeout: 60_000}, () => {
         `${chapter(`<p style="height:300px">Later</p><p>${square('second', 300)}</p>`)}</body></html>`,
     );
     const logged: string[] = [];
-    const fit = new FigureFit({contentHeight: 400, marginTop: 0, anchorPrefix: ANCHOR, log: (line) => logged.push(line)});
+    const fit = new FigureFit({contentHeight: 400, marginTop: 0, anchorPrefix: ANCHOR, minTextPx: 8, log: (line) => logged.push(line)});
     await fit.mark(page);
     assert.deepEqual(await figurePages(), [1, 3], 'without fitting, the first figure leaves page 1 with 160 px of text');
     await fit.fit(page, PDF);
@@ -62,7 +62,7 @@ describe('figure fit', {timeout: 60_000}, () => {
         `${chapter(`<p style="height:160px">Text</p>${diagram}<p>After</p>`)}</body></html>`,
     );
     const logged: string[] = [];
-    const fit = new FigureFit({contentHeight: 400, marginTop: 0, anchorPrefix: ANCHOR, log: (line) => logged.push(line)});
+    const fit = new FigureFit({contentHeight: 400, marginTop: 0, anchorPrefix: ANCHOR, minTextPx: 8, log: (line) => logged.push(line)});
     await fit.mark(page);
     await fit.fit(page, PDF);
     const height = await page.evaluate(() => document.getElementById('diagram')!.getBoundingClientRect().height);
@@ -70,11 +70,30 @@ describe('figure fit', {timeout: 60_000}, () => {
     assert.deepEqual(logged, ['shrank 1 figure(s) that would have left a page a third empty']);
   });
 
+  it("never shrinks a diagram's labels below the smallest size read in print: it moves instead", async () => {
+    // Labels of 10 units on a 280 px drawing of 10 units: 280 px, far above 8; of 0.3 units: 8.4 px, which shrinking to the free 240 px would bring under 8.
+    const diagram = (label: number) =>
+      `<div class="docusaurus-mermaid-container"><svg id="diagram" data-export-pdf-label="${label}" viewBox="0 0 10 10" style="height:280px;width:280px;display:block"><rect width="10" height="10"/></svg></div>`;
+    for (const [label, shrunk] of [
+      [10, true],
+      [0.3, false],
+    ] as const) {
+      await page.setContent(
+        `<html><head>${CSS}</head><body>${chapter(`<p style="height:160px">Text</p>${diagram(label)}<p>After</p>`)}</body></html>`,
+      );
+      const fit = new FigureFit({contentHeight: 400, marginTop: 0, anchorPrefix: ANCHOR, minTextPx: 8, log: () => undefined});
+      await fit.mark(page);
+      await fit.fit(page, PDF);
+      const height = await page.evaluate(() => document.getElementById('diagram')!.getBoundingClientRect().height);
+      assert.equal(height < 280, shrunk, `labels of ${label} units: ${height} px`);
+    }
+  });
+
   it('prints nothing but the markers in a probe, without the chapters after the last figure in question', async () => {
     await page.setContent(
       `<html><head>${CSS}</head><body>${chapter(`<p>First</p><p>${square('first', 200)}</p>`)}${chapter('<p>Second</p>')}</body></html>`,
     );
-    const fit = new FigureFit({contentHeight: 400, marginTop: 0, anchorPrefix: ANCHOR, log: () => undefined});
+    const fit = new FigureFit({contentHeight: 400, marginTop: 0, anchorPrefix: ANCHOR, minTextPx: 8, log: () => undefined});
     await fit.mark(page);
     await page.evaluate(startFigureProbe, 0);
     const probed = await page.evaluate(() =>

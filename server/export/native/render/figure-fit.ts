@@ -28,6 +28,7 @@ export class FigureFit {
   readonly #marginTop: number;
   readonly #anchorPrefix: string;
   readonly #log: (line: string) => void;
+  readonly #minTextPx: number;
   #figures: PartFigure[] = [];
   readonly #shrunk = new Set<PartFigure>();
 
@@ -38,8 +39,11 @@ export class FigureFit {
     marginTop: number;
     /** URL prefix of the anchor links (shared/pdf-part.ts). */
     anchorPrefix: string;
+    /** A diagram's labels are not shrunk below this size, CSS px. */
+    minTextPx: number;
     log: (line: string) => void;
   }) {
+    this.#minTextPx = options.minTextPx;
     this.#log = options.log;
     this.#contentHeight = options.contentHeight;
     this.#marginTop = options.marginTop;
@@ -83,7 +87,9 @@ export class FigureFit {
       const room = this.#contentHeight - (used * 96) / 72;
       if (figure.group <= room || room < this.#contentHeight / 3) continue;
       const height = figure.height - (figure.group - room) - SAFETY_PX;
-      if (height < figure.height * MIN_SCALE) continue;
+      // A diagram's labels never shrink below the smallest size read in print: it moves instead.
+      const labels = figure.textPx ? this.#minTextPx / figure.textPx : 0;
+      if (height < figure.height * Math.max(MIN_SCALE, labels)) continue;
       heights[figure.marker.slice(FIGURE_MARKER_PREFIX.length)] = height;
       this.#shrunk.add(figure);
       shrunk.push(figure);

@@ -1,4 +1,5 @@
 import type {Page, PDFOptions} from 'puppeteer-core';
+import {MIN_DIAGRAM_TEXT_PT, MIN_DIAGRAM_TEXT_PX} from './diagram-text';
 import {FigureFit} from './figure-fit';
 import {
   dropEmptyBoxes,
@@ -12,6 +13,7 @@ import {
 import {keepRowItemsWhole, letTallBoxesBreak, trimChapterEnds} from './page/page-breaks';
 import {linkBookPart, placeAnchors} from './page/book-links';
 import {flowOverlaidText, liftVeils} from './page/overlays';
+import {turnWideDiagrams} from './page/turned-diagrams';
 import {partHrefs, type BookLinks} from './part-hrefs';
 import {ANCHOR} from '../shared/markers';
 import {printPart} from '../shared/print-part';
@@ -26,6 +28,8 @@ function logKinds(log: (line: string) => void, what: string, counts: Record<stri
 const ASSET_TIMEOUT_MS = 15_000;
 /** Font sizes a table wider than the text tries, before it is scaled down as a whole. */
 const TABLE_FONT_SCALES = [0.9, 0.8, 0.7];
+/** Pages side by side a diagram turned sideways may be cut across, to print its labels large enough. */
+const TURNED_PAGES = 4;
 /** An empty box at least this tall (CSS px) is left out: a line's worth of blank is layout, more is a missing widget. */
 const EMPTY_BOX_MIN_HEIGHT = 48;
 
@@ -70,6 +74,7 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
     contentHeight: printing.box.height,
     marginTop: printing.marginTop,
     anchorPrefix: ANCHOR,
+    minTextPx: MIN_DIAGRAM_TEXT_PX,
     log: printing.log,
   });
   return printPart(tabs, {
@@ -105,6 +110,13 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
       for (const table of fitted.smallerFont) printing.log(`fitted to the page: ${table}`);
       for (const equation of fitted.brokenEquations) printing.log(`fitted to the page: ${equation} broken at its operators`);
       for (const block of fitted.scaled) printing.log(`fitted to the page: ${block}`);
+      const diagrams = await page.evaluate(turnWideDiagrams, {...printing.box, minTextPx: MIN_DIAGRAM_TEXT_PX, maxPages: TURNED_PAGES});
+      for (const {name, pages} of diagrams.turned) {
+        printing.log(
+          `turned sideways on ${pages === 1 ? 'a page' : `${pages} pages`} of its own, its labels too small across the page: ${name}`,
+        );
+      }
+      for (const diagram of diagrams.small) printing.log(`labels under ${MIN_DIAGRAM_TEXT_PT} pt however it is turned: ${diagram}`);
       await page.evaluate(keepRowItemsWhole, printing.box.height / 2);
       logKinds(
         printing.log,

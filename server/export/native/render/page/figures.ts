@@ -9,6 +9,8 @@ export type PartFigure = {
   group: number;
   /** The figure's own height in CSS px: what may shrink. */
   height: number;
+  /** Its smallest label as laid out, CSS px, for a diagram (turned-diagrams.ts measured it). */
+  textPx?: number;
 };
 
 /**
@@ -29,7 +31,7 @@ export function markFigures(options: {minHeight: number; anchorPrefix: string}):
   const figures: PartFigure[] = [];
   for (const figure of candidates) {
     const height = figure.getBoundingClientRect().height;
-    if (height < options.minHeight || figure.closest('table, .export-pdf-figure')) continue;
+    if (height < options.minHeight || figure.closest('table, .export-pdf-figure, .export-pdf-turned')) continue;
     // The block the figure is alone in: its paragraph, link or diagram container.
     let block: HTMLElement = figure;
     while (block.parentElement && !block.parentElement.matches('.markdown, article, section, li, details > div')) {
@@ -47,10 +49,13 @@ export function markFigures(options: {minHeight: number; anchorPrefix: string}):
     start.before(marker);
     figure.classList.add('export-pdf-figure');
     figure.setAttribute('data-export-pdf-figure', String(figures.length));
+    const label = Number(figure.getAttribute('data-export-pdf-label'));
+    const units = figure instanceof SVGSVGElement ? figure.viewBox.baseVal?.width : 0;
     figures.push({
       marker: id,
       group: block.getBoundingClientRect().bottom - marker.getBoundingClientRect().top,
       height,
+      ...(label > 0 && units ? {textPx: (label * figure.getBoundingClientRect().width) / units} : {}),
     });
   }
   return figures;

@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import type {Page} from 'puppeteer-core';
+import {turnWideDiagrams} from '../../server/export/native/render/page/turned-diagrams';
+import {blankPageForSuite} from '../helpers/suite-page';
+
+/** A page whose text area is 703 × 1000 CSS px, as the example book's A4 pages are about. */
+const BOX = {width: 703, height: 1000};
+const PDF = {width: `${BOX.width}px`, height: `${BOX.height}px`, margin: {top: 0, right: 0, bottom: 0, left: 0}};
+
+/** A diagram as Mermaid draws it: a viewBox, its drawn width as the max-width, labels of `font` px in foreignObjects. */
+function diagram(width: number, height: number, labels: string[], font = 16): string {
+  const objects = labels
+    .map(
+      (label, index) =>
+        `<foreignObject x="${10 + index * 200}" y="10" width="190" height="40"><div style="font-size:${font}px">${label}</div></foreignObject>`,
+    )
+    .join('');
+  return `<div class="docusaurus-mermaid-container"><svg width="100%" viewBox="0 0 ${width} ${height}" style="max-width: min(100%, ${width}px)">${objects}</svg></div>`;
+}
+
+const chapter = (body: string) =>
+  `<html><head><style>body{margin:0} svg{display:block;max-width:100%;height:auto}</style></head><body><section class="export-pdf-chapter"><div class="markdown">${body}</div></section></body></html>`;
+
+/** Sizes (pt) and angles of the text a PDF draws, read with pdfjs. */
+async function printedText(pdf: Uint8Array): Promise<Array<{str: string; size: number; turned: boolean; page: number}>> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({data: pdf}).promise;
+  const items: Array<{str: string; size: number; turned: boolean; page: number}> = [];
+  for (let index = 1; index <= document.numPages; index++) {
+    const content = await (await document.getPage(index)).getTextContent();
+    for (const item of content.items as Array<{str: string; transform: number[]}>) {
+      if (!item.str.trim()) continue;
+      const [a, b, c, d] = item.transform;
+      items.push({str: item.str, size: Math.hypot(c!, d!), turned: Math.abs(b!) > Math.abs(a!), page: index});
+    }
+  }
+  return items;
+}
+
+describe('diagrams turned sideways', {timeout: 60_000}, () => {
+  let page: Page;
+  blankPageForSuite((opened) => (page = opened));
+
+  it('turns a wide diagram whose labels the text width shrinks under 6 pt onto a page of its own, its heading with it', async () => {
+    // Parts are laid out at the text width (shared/print-part.ts).
+    await page.setViewport(BOX);
+    await page.setContent(
+      chapter(`<p>Before</p><h2>The flow</h2>${diagram(1750, 272, ['Producer calls add()', 'Delayed set', 'Worker claims'])}<p>After</p>`),
+    );
+    const result = await page.evaluate(turnWideDiagrams, {...BOX, minTextPx: 8, maxPages: 4});
+    assert.deepEqual(result, {turned: [{name: 'Producer calls add() · Delayed set · Worker clai', pages: 1}], small: []});
+    const text = await printedText(await page.pdf(PDF));
+    const labels = text.filter((item) => /Producer|Delayed|Worker/.test(item.str));
+    assert.equal(labels.length, 3);
+    for (const label of labels) {
+      assert.ok(label.turned, `${label.str} is drawn sideways`);
+      // 16 px labels at (1000 px less the heading) / 1750 of their drawn size: about 6.4 pt (across the page, 4.8 pt).
+      assert.ok(label.size >= 6 && label.size <= 6.9, `${label.str}: ${label.size} pt`);
+    }
+    const pageOf = (pattern: RegExp) => text.find((item) => pattern.test(item.str))!.page;
+    assert.deepEqual([pageOf(/Before/), pageOf(/The flow/), labels[0]!.page, pageOf(/After/)], [1, 2, 2, 3]);
+  });
+
+  it('leaves alone a diagram legible across the page, and names one that turning would not make larger', async () => {
+    await page.setViewport(BOX);
+    // 5 px labels on a drawing 700 px wide and 5,000 px tall: turned, it would take 8 pages side by side.
+    await page.setContent(chapter(`${diagram(600, 300, ['Small and legible'])}${diagram(700, 5000, ['A long ladder'], 5)}`));
+    const result = await page.evaluate(turnWideDiagrams, {...BOX, minTextPx: 8, maxPages: 4});
+    assert.deepEqual(result, {turned: [], small: ['A long ladder']});
+    assert.equal(await page.evaluate(() => document.querySelectorAll('.export-pdf-turned').length), 0);
+  });
+
+  it('cuts a diagram too tall to turn onto one page across pages side by side, each label printed once', async () => {
+    await page.setViewport(BOX);
+    // Labels down the drawing's height, which the turned pages run across: top, middle and bottom.
+    const labels = ['Failed attempt', 'Retries left?', 'Move to dead-letter']
+      .map(
+        (label, index) =>
+          `<foreignObject x="900" y="${20 + index * 1100}" width="400" height="40"><div style="font-size:16px">${label}</div></foreignObject>`,
+      )
+      .join('');
+    await page.setContent(
+      chapter(
+        `<p>Before</p><div class="docusaurus-mermaid-container"><svg width="100%" viewBox="0 0 1972 2344" style="max-width: min(100%, 1972px)"><rect width="1972" height="2344" fill="#eef"/>${labels}</svg></div><p>After</p>`,
+      ),
+    );
+    const result = await page.evaluate(turnWideDiagrams, {...BOX, minTextPx: 8, maxPages: 4});
+    assert.deepEqual(result, {turned: [{name: 'Failed attempt · Retries left? · Move to dead-le', pages: 2}], small: []});
+    const text = await printedText(await page.pdf(PDF));
+    const printed = text.filter((item) => /Failed|Retries|dead-letter/.test(item.str));
+    assert.deepEqual(
+      printed.map((item) => [item.str, item.page]),
+      [
+        ['Failed attempt', 2],
+        ['Retries left?', 2],
+        ['Move to dead-letter', 3],
+      ],
+    );
+    // 16 px labels at 992 / 1972 of their size: 8 px, 6 pt (at the text width, 4.3 pt).
+    for (const item of printed) assert.ok(item.turned && item.size >= 6, `${item.str}: ${item.size} pt`);
+    assert.equal(text.find((item) => item.str === 'After')!.page, 4);
+  });
+});
