@@ -18,6 +18,7 @@ export const BOOK_CHECK_IDS = [
   'outside',
   'tofu',
   'fonts',
+  'diagrams',
   'pages',
   'black',
   'controls',

@@ -1,5 +1,6 @@
 import {load, type CheerioAPI} from 'cheerio/slim';
 import {INTERACTIVE_PANELS} from '../../server/export/native/shared/interactive-panels';
+import {diagramsOf} from './article-diagrams';
 import {embedsOf, type ArticleEmbed} from './article-embeds';
 import {wordsOf} from './text-normal';
 
@@ -33,6 +34,8 @@ export type ArticleFacts = {
   images: {withAlt: number; decorative: number; withoutAlt: number};
   /** Its frames, players and click-to-load video previews, which the book owes a link each. */
   embeds: ArticleEmbed[];
+  /** Its diagrams (inline SVG with text), each as its labels (article-diagrams.ts). */
+  diagrams: string[][];
 };
 
 /** A piece of site chrome: breadcrumbs have several parts, pagination a sublabel and a label. */
@@ -190,6 +193,7 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
   selectorsRemoved($, root, [...CHROME_IN_CONTENT, ...INTERACTIVE_PANELS, ...excludeSelectors, HIDDEN]);
 
   const embeds = embedsOf($, root);
+  const diagrams = diagramsOf($, root);
   const title = clean(root.find('h1').first().text()) || clean($('main h1').first().text()) || undefined;
   const textBeforeTitle = textBefore(root.get(0) as unknown as DomNode, 'h1');
   const placeholders = root
@@ -273,5 +277,19 @@ export function readArticle(html: string, excludeSelectors: readonly string[]): 
   const printedWords = ` ${wordsOf(text)} `;
   const buttonLabels = tabbed.filter((label) => !printedWords.includes(` ${wordsOf(label)} `));
   const lone = loneValues.filter((value) => !printedWords.includes(` ${wordsOf(value)} `));
-  return {title, textBeforeTitle, text, chrome, placeholders, buttonLabels, loneValues: lone, headings, codeBlocks, hrefs, images, embeds};
+  return {
+    title,
+    textBeforeTitle,
+    text,
+    chrome,
+    placeholders,
+    buttonLabels,
+    loneValues: lone,
+    headings,
+    codeBlocks,
+    hrefs,
+    images,
+    embeds,
+    diagrams,
+  };
 }

@@ -13,6 +13,7 @@ import {checkControls} from './checks/controls';
 import {checkDocs} from './checks/docs';
 import {checkEmbeds} from './checks/embeds';
 import {checkLinks} from './checks/links';
+import {checkDiagrams} from './checks/diagrams';
 import {checkFonts} from './checks/fonts';
 import {checkNames} from './checks/names';
 import {checkOutside} from './checks/outside';
@@ -51,6 +52,7 @@ const CHECKS: Record<CheckId, Check> = {
   outside: checkOutside,
   tofu: checkTofu,
   fonts: checkFonts,
+  diagrams: checkDiagrams,
   pages: checkPages,
   black: checkBlack,
   controls: checkControls,
