@@ -17,6 +17,8 @@ export type Defects = {
   extraNames?: string[];
   /** Print with this right margin (CSS px) instead of the site's 48 px: lines run into the margin. */
   rightMarginPx?: number;
+  /** Print the article's diagrams this many CSS px wide: its 16 px labels shrink with it. */
+  diagramWidthPx?: number;
   /** Leave out the part page of Guides (a top-level category without a page): its entries open Setup. */
   withoutPartPage?: boolean;
 };
@@ -63,6 +65,9 @@ function bookHtml(pageOf: (target: string) => number, defects: Defects): string 
   const chapters = DOCS.map((doc) => {
     const article = doc.article
       .replace(defects.articleWithout?.[doc.id] ?? /$^/, '')
+      .replace(/<svg viewBox="([^"]+)" width="\d+" height="\d+">/g, (svg, box: string) =>
+        defects.diagramWidthPx ? `<svg viewBox="${box}" style="width:${defects.diagramWidthPx}px;height:auto">` : svg,
+      )
       .replace(/<h2 id="([^"]+)">([^<]+)<\/h2>/g, (_, id: string, text: string) => {
         const full = `${doc.id}--${id}`;
         return `<h2 id="${escape(full)}">${anchored(full, text)}</h2>`;

@@ -36,6 +36,7 @@ await queue.add({to: 'someone@example.com', subject: 'Welcome aboard'});</pre>
     article: `<p>Setup takes one command and a running Redis server. The rest of this page shows how to check that it worked.</p>
 <h2 id="usage">Usage</h2>
 <p>Create a queue, add a job, and start a worker that processes it. A worker keeps running until it is told to stop, and then finishes the jobs it already holds.</p>
+<svg viewBox="0 0 400 40" width="400" height="40"><text x="10" y="26" font-size="16">Producer adds the job</text><text x="220" y="26" font-size="16">Worker takes it</text></svg>
 <div class="endpoint"><button type="button" aria-expanded="false"><span>GET</span> <code>/jobs/:id</code> <span>Reads one job with its attempts, progress and stored result</span></button></div>`,
   },
 ];

@@ -81,6 +81,13 @@ describe('book checker on books made wrong on purpose', {timeout: 300_000}, () =
     assert.match(result('fonts').findings[0]!.text, /Type 3 font \d+ 0 holds text: ".*队/);
   });
 
+  it('flags a diagram whose labels print under 6 pt: diagrams', async () => {
+    // 16 px labels on a drawing 400 px wide, printed 120 px wide: 4.8 px, 3.6 pt.
+    const {failing, result} = await check({diagramWidthPx: 120});
+    assert.deepEqual(failing, ['diagrams']);
+    assert.match(result('diagrams').findings[0]!.text, /"Setup": a diagram's text prints at 3\.6 pt, under 6 pt \("(Producer|Worker)/);
+  });
+
   it("fails the accessibility section of a book Chromium printed alone, as the merge's corrections are missing", async () => {
     const {report} = await check();
     const result = (id: CheckId) => report.checks.find((candidate) => candidate.id === id)!;
