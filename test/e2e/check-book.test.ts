@@ -78,6 +78,12 @@ describe("check:book on the example site's book, exported through the server ent
     assert.match(run.stdout, /\nAccessibility \(the structure tree: tagged PDF\)\nPASS {2}tagged/);
   });
 
+  it("prints a picture GitHub's README convention marks for the light theme, not its dark twin", async () => {
+    const actual = await readFile(reading, 'utf8');
+    assert.match(actual, /\[Figure: Job states, light\]/);
+    assert.doesNotMatch(actual, /Job states, dark/);
+  });
+
   it('reads, walking the structure tree in order, as the reading-order fixture says, page by page', async () => {
     const actual = await readFile(reading, 'utf8');
     if (process.env.UPDATE_FIXTURES === '1') await writeFile(READING_FIXTURE, actual);

@@ -28,6 +28,8 @@ pre > code { float: none !important; display: block; }
 .markdown table { display: table; width: auto; max-width: 100%; table-layout: auto; overflow: visible; }
 .markdown table code { white-space: normal; }
 /* 2rem short of the page: an image inside a paragraph sits on a line box taller than the image, which must fit too. */
+/* A picture marked for GitHub's dark theme (README convention) has its light twin beside it: the book prints the light one, as GitHub does in its light theme. */
+img[src*="#gh-dark-mode-only"] { display: none !important; }
 img, video { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; object-fit: contain; }
 .markdown svg:not([width]), .markdown svg[width$="%"] { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; }
 .docusaurus-mermaid-container svg { max-width: 100% !important; max-height: calc(var(--export-pdf-content-height) - 2rem); height: auto; }
