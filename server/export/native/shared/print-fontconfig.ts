@@ -3,6 +3,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {CJK_TRUETYPE_PATTERNS} from '../../../fonts';
+import {CJK_FAMILIES} from './cjk-families';
 
 const run = promisify(execFile);
 
@@ -17,16 +18,6 @@ function mainConfig(env: NodeJS.ProcessEnv): string | undefined {
   ];
   return candidates.find((file): file is string => Boolean(file) && path.isAbsolute(file!) && existsSync(file!));
 }
-
-/**
- * TrueType sans-serif fonts for each CJK language, first the one server/fonts.ts FONT_PACKAGES
- * installs. Without them fontconfig would draw Japanese in the Chinese font when both cover kana.
- */
-const PREFERRED: ReadonlyArray<{langs: readonly string[]; families: readonly string[]}> = [
-  {langs: ['ja'], families: ['BIZ UDPGothic', 'BIZ UDGothic', 'IPAPGothic', 'IPAGothic', 'IPAexGothic', 'TakaoPGothic', 'VL PGothic']},
-  {langs: ['ko'], families: ['NanumGothic', 'UnDotum', 'Baekmuk Gulim']},
-  {langs: ['zh-cn', 'zh-sg', 'zh-tw', 'zh-hk', 'zh-mo'], families: ['WenQuanYi Micro Hei', 'WenQuanYi Zen Hei', 'Droid Sans Fallback']},
-];
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -58,7 +49,7 @@ export async function cjkPrintFontconfig(env: NodeJS.ProcessEnv = process.env): 
     '<fontconfig>',
     `  <include ignore_missing="yes">${escapeXml(main)}</include>`,
     // Weak: a family the page names itself still comes first; these lead the fallback for the language.
-    ...PREFERRED.flatMap(({langs, families}) =>
+    ...CJK_FAMILIES.flatMap(({langs, families}) =>
       langs.map((lang) =>
         [
           '  <match target="pattern">',

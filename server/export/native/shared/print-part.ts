@@ -1,4 +1,5 @@
 import type {CDPSession, Page, PDFOptions} from 'puppeteer-core';
+import {CJK_FAMILIES, nameCjkFamilies} from './cjk-families';
 import type {PrintTabs} from './print-tabs';
 
 let partCounter = 0;
@@ -79,6 +80,7 @@ export function printPart(tabs: PrintTabs, request: PrintRequest): Promise<Uint8
         throw new Error(`the book part did not load: ${url} answered ${response?.status() ?? 'nothing'} with another document`);
       }
       await page.addStyleTag({content: NO_MADE_UP_BOLD});
+      await page.evaluate(nameCjkFamilies, CJK_FAMILIES);
       await request.prepare?.(page);
       return await page.pdf({...request.pdf, timeout: 0});
     },
