@@ -89,6 +89,19 @@ describe('figure fit', {timeout: 60_000}, () => {
     }
   });
 
+  it('fits a figure as tall as the page under its heading, which would otherwise stay behind alone', async () => {
+    // 300 px of text, then a 60 px heading over a 390 px figure: 450 px, taller than the 400 px page.
+    const diagram = `<h2 style="height:60px;margin:0;break-after:avoid">Road map</h2><div class="docusaurus-mermaid-container"><svg id="diagram" data-export-pdf-label="1" viewBox="0 0 10 10" style="height:390px;width:390px;display:block"><rect width="10" height="10"/></svg></div>`;
+    await page.setContent(
+      `<html><head>${CSS}</head><body>${chapter(`<p style="height:300px">Text</p>${diagram}<p>After</p>`)}</body></html>`,
+    );
+    const fit = new FigureFit({contentHeight: 400, marginTop: 0, anchorPrefix: ANCHOR, minTextPx: 8, log: () => undefined});
+    await fit.mark(page);
+    await fit.fit(page, PDF);
+    const height = await page.evaluate(() => document.getElementById('diagram')!.getBoundingClientRect().height);
+    assert.ok(height <= 400 - 60 - 8 && height >= 300, `the heading and the figure fit one page: ${height}`);
+  });
+
   it('prints nothing but the markers in a probe, without the chapters after the last figure in question', async () => {
     await page.setContent(
       `<html><head>${CSS}</head><body>${chapter(`<p>First</p><p>${square('first', 200)}</p>`)}${chapter('<p>Second</p>')}</body></html>`,

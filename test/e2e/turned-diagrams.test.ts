@@ -101,4 +101,15 @@ describe('diagrams turned sideways', {timeout: 60_000}, () => {
     for (const item of printed) assert.ok(item.turned && item.size >= 6, `${item.str}: ${item.size} pt`);
     assert.equal(text.find((item) => item.str === 'After')!.page, 4);
   });
+
+  it('reads the scale of a diagram a height cap shrinks from its height, not its width', async () => {
+    await page.setViewport(BOX);
+    // A chain 200 px wide and 2,400 px tall, capped at 962 px as the book's CSS caps it: its 16 px labels print at 6.4 px.
+    const chain = `<div class="docusaurus-mermaid-container"><svg width="100%" viewBox="0 0 200 2400" style="max-width: min(100%, 200px); max-height: 962px"><foreignObject x="10" y="10" width="180" height="40"><div style="font-size:16px">Docker 入门</div></foreignObject></svg></div>`;
+    await page.setContent(chapter(chain));
+    const result = await page.evaluate(turnWideDiagrams, {...BOX, minTextPx: 8, maxPages: 4});
+    // Cut at the scale its labels need (8.16 px), not at its drawn size: 1,224 px across, two pages.
+    assert.deepEqual(result, {turned: [{name: 'Docker 入门', pages: 2}], small: []});
+    assert.equal(await page.evaluate(() => document.querySelector('svg')!.getAttribute('data-export-pdf-label')), '16');
+  });
 });

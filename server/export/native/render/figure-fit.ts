@@ -85,11 +85,18 @@ export class FigureFit {
       // Points from the page's bottom edge; the text area starts under the top margin.
       const used = pageHeight - destination.y - (this.#marginTop * 72) / 96;
       const room = this.#contentHeight - (used * 96) / 72;
-      if (figure.group <= room || room < this.#contentHeight / 3) continue;
-      const height = figure.height - (figure.group - room) - SAFETY_PX;
+      if (figure.group <= room) continue;
       // A diagram's labels never shrink below the smallest size read in print: it moves instead.
       const labels = figure.textPx ? this.#minTextPx / figure.textPx : 0;
-      if (height < figure.height * Math.max(MIN_SCALE, labels)) continue;
+      const smallest = figure.height * Math.max(MIN_SCALE, labels);
+      // Fitted to the room left on its page; else, when the group is taller than any page (a
+      // heading over a figure as tall as the text), to the page it moves to, or its heading
+      // would stay behind alone.
+      const targets = [room >= this.#contentHeight / 3 ? room : 0, figure.group > this.#contentHeight ? this.#contentHeight : 0];
+      const height = targets
+        .map((target) => figure.height - (figure.group - target) - SAFETY_PX)
+        .find((candidate) => candidate >= smallest);
+      if (height === undefined) continue;
       heights[figure.marker.slice(FIGURE_MARKER_PREFIX.length)] = height;
       this.#shrunk.add(figure);
       shrunk.push(figure);

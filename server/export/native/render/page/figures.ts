@@ -50,12 +50,15 @@ export function markFigures(options: {minHeight: number; anchorPrefix: string}):
     figure.classList.add('export-pdf-figure');
     figure.setAttribute('data-export-pdf-figure', String(figures.length));
     const label = Number(figure.getAttribute('data-export-pdf-label'));
-    const units = figure instanceof SVGSVGElement ? figure.viewBox.baseVal?.width : 0;
+    const units = figure instanceof SVGSVGElement ? figure.viewBox.baseVal : undefined;
+    // The drawing's scale: under a height cap it is the height's, not the width's.
+    const rect = figure.getBoundingClientRect();
+    const scale = units && units.width > 0 && units.height > 0 ? Math.min(rect.width / units.width, rect.height / units.height) : 0;
     figures.push({
       marker: id,
       group: block.getBoundingClientRect().bottom - marker.getBoundingClientRect().top,
       height,
-      ...(label > 0 && units ? {textPx: (label * figure.getBoundingClientRect().width) / units} : {}),
+      ...(label > 0 && scale > 0 ? {textPx: label * scale} : {}),
     });
   }
   return figures;

@@ -41,7 +41,9 @@ export function turnWideDiagrams(options: {width: number; height: number; minTex
     if (!Number.isFinite(smallest)) continue;
     // Read by markFigures (figures.ts): a figure is never shrunk past the size its labels allow.
     svg.setAttribute('data-export-pdf-label', String(smallest));
-    const now = svg.getBoundingClientRect().width / box.width;
+    // The drawing's scale: a height cap (max-height) leaves the width, and the drawing shrinks inside it.
+    const drawnBox = svg.getBoundingClientRect();
+    const now = Math.min(drawnBox.width / box.width, drawnBox.height / box.height);
     if (now <= 0 || smallest * now >= options.minTextPx) continue;
     const name = labels
       .map((label) => (label.textContent ?? '').replace(/\s+/g, ' ').trim())
@@ -59,7 +61,8 @@ export function turnWideDiagrams(options: {width: number; height: number; minTex
       : 0;
     const long = options.height - headingHeight - 8;
     const single = Math.min(drawn / box.width, long / box.width, across / box.height);
-    const cut = Math.min(drawn / box.width, long / box.width);
+    // Cut, it prints no larger than its labels need (2 % above, for rounding): the fewest pages.
+    const cut = Math.min(drawn / box.width, long / box.width, Math.max((options.minTextPx * 1.02) / smallest, single));
     const pages = Math.ceil((box.height * cut) / across);
     let scale = single;
     let count = 1;
