@@ -31,15 +31,16 @@ async function anyFont(pattern: string): Promise<boolean> {
  * fonts of CFF outlines set aside when TrueType ones cover Chinese, Japanese and Korean. Chromium
  * prints a CFF font's glyphs as Type 3 fonts (see server/fonts.ts CJK_TRUETYPE_PATTERNS); set
  * aside, its family names and the fallback for CJK characters find the TrueType fonts, which
- * print as CID font subsets. Undefined where there is nothing to set aside, no TrueType font to
- * take its place, or no fontconfig.
+ * print as CID font subsets. Undefined where no TrueType fonts cover the three, or there is no
+ * fontconfig.
  */
 export async function cjkPrintFontconfig(env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
   const main = mainConfig(env);
   if (!main) return undefined;
   try {
-    const [cff, ...truetype] = await Promise.all([':fontformat=CFF:charset=4e00', ...CJK_TRUETYPE_PATTERNS].map(anyFont));
-    if (!cff || !truetype.every(Boolean)) return undefined;
+    // Written without CFF fonts to set aside too: its fallback order keeps Japanese out of the Chinese font.
+    const truetype = await Promise.all(CJK_TRUETYPE_PATTERNS.map(anyFont));
+    if (!truetype.every(Boolean)) return undefined;
   } catch {
     return undefined;
   }
