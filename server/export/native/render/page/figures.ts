@@ -31,7 +31,7 @@ export function markFigures(options: {minHeight: number; anchorPrefix: string}):
   const figures: PartFigure[] = [];
   for (const figure of candidates) {
     const height = figure.getBoundingClientRect().height;
-    if (height < options.minHeight || figure.closest('table, .export-pdf-figure, .export-pdf-turned')) continue;
+    if (height < options.minHeight || figure.closest('table, .export-pdf-figure, .export-pdf-turned, .export-pdf-rows')) continue;
     // The block the figure is alone in: its paragraph, link or diagram container.
     let block: HTMLElement = figure;
     while (block.parentElement && !block.parentElement.matches('.markdown, article, section, li, details > div')) {
