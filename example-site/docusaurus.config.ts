@@ -42,6 +42,8 @@ const config: Config = {
   plugins: [
     // A second docs plugin instance, versioned: /sdk/ shows 1.0 (its lastVersion), /sdk/next/ the docs folder.
     ['@docusaurus/plugin-content-docs', {id: 'sdk', path: 'sdk', routeBasePath: 'sdk', sidebarPath: './sidebarsSdk.ts'}],
+    // Large pictures as sites load them: a blurred placeholder in the HTML, the image once scrolled into view.
+    ['@docusaurus/plugin-ideal-image', {quality: 70, max: 1030, min: 640, steps: 2, disableInDev: false}],
     [
       'docusaurus-plugin-export-pdf',
       {

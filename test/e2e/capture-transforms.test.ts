@@ -193,6 +193,20 @@ describe('capture transforms', {timeout: 60_000}, () => {
     assert.match(captured.html, /<p class="export-pdf-embed">Video: <a href="https:\/\/vimeo\.com\/76979871">/);
   });
 
+  it('prints a picture a script loads late (ideal image) as the picture at its largest width, not its blurred placeholder', async () => {
+    const captured = await capture(
+      '<div style="background-image:url(&quot;data:image/png;base64,iVBORw0KGgo=&quot;);background-size:cover"><svg style="width:100%;height:auto" width="640" height="782"></svg>' +
+        '<noscript><img style="position:absolute;top:0" src="/img/a.640.png" srcset="/img/a.640.png 640w,/img/a.900.png 900w" alt="Retry delays" width="640" height="782"></noscript></div>' +
+        '<svg width="10" height="10"></svg><noscript><a href="/x">Not a picture</a></noscript>',
+    );
+    assert.match(
+      captured.html,
+      /<img src="[^"]*\/img\/a\.900\.png" alt="Retry delays" width="640" height="782" style="width:100%;height:auto"/,
+    );
+    assert.doesNotMatch(captured.html, /data:image|noscript|position:absolute/);
+    assert.match(captured.html, /<svg width="10" height="10"><\/svg>/);
+  });
+
   it('prints an embedded frame as a line naming it and linking to it', async () => {
     const captured = await capture(
       '<iframe title="Snack example" src="https://snack.example.com/embedded/@x" height="500"></iframe><iframe src="about:blank"></iframe>' +

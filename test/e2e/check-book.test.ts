@@ -84,6 +84,13 @@ describe("check:book on the example site's book, exported through the server ent
     assert.doesNotMatch(actual, /Job states, dark/);
   });
 
+  it('prints the pictures an ideal image loads late, not their blurred placeholders, from the build and from a browser', async () => {
+    const actual = await readFile(reading, 'utf8');
+    // The placeholder is an empty box over a blurred background: it has no alternate text.
+    assert.match(actual, /\[Figure: Retry delay panel of the Acme Widgets dashboard\]/);
+    assert.match(actual, /\[Figure: Throughput by concurrency, measured on one worker process\]/);
+  });
+
   it('reads, walking the structure tree in order, as the reading-order fixture says, page by page', async () => {
     const actual = await readFile(reading, 'utf8');
     if (process.env.UPDATE_FIXTURES === '1') await writeFile(READING_FIXTURE, actual);

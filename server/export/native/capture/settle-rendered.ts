@@ -1,5 +1,6 @@
 import type {Page} from 'puppeteer-core';
 import type {PageRequests} from '../shared/page-requests';
+import {loadLateImages} from './page/late-images';
 import {changedSinceSettled, settlePage} from './page/route';
 
 /** Idle after the last DOM change before a page counts as rendered: covers effects that run after the route. */
@@ -16,16 +17,23 @@ const QUIET_AFTER_REQUESTS_MS = 200;
  * a spell without DOM changes after them. Gives up at the deadline and says what was missing.
  */
 export async function settleRendered(page: Page, requests: PageRequests, mermaidDiagrams: number, timeoutMs: number): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
   let warnings: string[] = [];
-  await requests.settleWhileLoading(
-    Date.now() + timeoutMs,
-    async (remainingMs, afterRequests) => {
-      const quietMs = afterRequests ? QUIET_AFTER_REQUESTS_MS : QUIET_MS;
-      warnings = await page.evaluate(settlePage, {mermaidDiagrams, quietMs, timeoutMs: remainingMs});
-    },
-    // A timer that drew (and fetched) as the spell ended: its request may not have reached us yet.
-    () => page.evaluate(changedSinceSettled).catch(() => false),
-  );
+  const settle = () =>
+    requests.settleWhileLoading(
+      deadline,
+      async (remainingMs, afterRequests) => {
+        const quietMs = afterRequests ? QUIET_AFTER_REQUESTS_MS : QUIET_MS;
+        warnings = await page.evaluate(settlePage, {mermaidDiagrams, quietMs, timeoutMs: remainingMs});
+      },
+      // A timer that drew (and fetched) as the spell ended: its request may not have reached us yet.
+      () => page.evaluate(changedSinceSettled).catch(() => false),
+    );
+  await settle();
+  // Pictures swapped in on scroll: once the page is drawn, each is scrolled to, then drawn again.
+  const late = await page.evaluate(loadLateImages, Math.max(1, deadline - Date.now()));
+  if (late.found > 0) await settle();
+  if (late.left > 0) warnings.push(`${late.left} picture(s) a script loads late still showed their placeholder`);
   const left = requests.pending();
   if (left > 0) warnings.push(`${left} request(s) the page made had not ended at its deadline: what they bring may be missing`);
   return warnings;

@@ -88,6 +88,7 @@ export function capturePage(settings: CaptureSettings, built?: BuiltPage): Captu
   const root = content.cloneNode(true) as HTMLElement;
   for (const selector of settings.excludeSelectors) root.querySelectorAll(selector).forEach((element) => element.remove());
   lib.clickToLoadEmbeds(root, pageUrl);
+  lib.lateImages(root);
   root.querySelectorAll('script, noscript, .theme-doc-toc-mobile, .pagination-nav').forEach((element) => element.remove());
   // A server-rendered page keeps React's empty comments between adjacent texts (`: <!-- -->Integration`),
   // which the same page rendered by the site's router has not: without them a page captures the

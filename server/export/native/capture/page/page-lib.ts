@@ -3,6 +3,7 @@ import {eagerMedia, embedsAsLinks, flattenControls, openDetails} from './book-fo
 import {contentOf} from './capture-page';
 import {snacksAsCode} from './embed-sources';
 import {clickToLoadEmbeds} from './click-to-load';
+import {lateImages} from './late-images';
 import {markLinks} from './mark-links';
 import {mathForReaders} from './math-text';
 import {breakLongTokens} from './long-tokens';
@@ -33,6 +34,7 @@ const PAGE_LIB = {
   snacksAsCode,
   embedsAsLinks,
   clickToLoadEmbeds,
+  lateImages,
   flattenControls,
   renameSvgIds,
   keepDrawnWidths,
