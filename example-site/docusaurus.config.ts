@@ -14,6 +14,8 @@ const config: Config = {
   url: 'https://acme-widgets.example.com',
   baseUrl: '/',
   ...strictBuild,
+  // Live code blocks (a `live` fence: an editor and the result it renders).
+  themes: [...strictBuild.themes, '@docusaurus/theme-live-codeblock'],
   // Docusaurus Faster (Rspack, SWC), as create-docusaurus 3.10 sets a new site up; its worker
   // threads need this v4 flag. A cold build of the three locales takes 16 s, against 80 s with webpack.
   future: {faster: true, v4: {removeLegacyPostBuildHeadAttribute: true}},
