@@ -83,12 +83,24 @@ function splitTarget(target: string): [string, string] {
   return at < 0 ? [target, ''] : [target.slice(0, at), target.slice(at + 1)];
 }
 
+/**
+ * A site path as a key of the page it opens: decoded, without a trailing slash, `.html` or a
+ * final `/index`, which static hosts serve as the same page (a link to `/docs/java/index` opens
+ * the doc whose permalink is `/docs/java/`; it left the book).
+ */
 export function normalizePath(path: string): string {
+  let decoded = path;
   try {
-    return decodeURI(path).replace(/\/+$/, '') || '/';
+    decoded = decodeURI(path);
   } catch {
-    return path;
+    // A malformed escape: the path as written.
   }
+  return (
+    decoded
+      .replace(/\.html$/, '')
+      .replace(/\/index$/, '')
+      .replace(/\/+$/, '') || '/'
+  );
 }
 
 /** Site path (normalized as in the page) → chapter key. */

@@ -43,6 +43,15 @@ describe('partHrefs', () => {
     });
   });
 
+  it('finds a chapter by its path with `/index` or `.html`, which static hosts serve as the same page', () => {
+    const html =
+      '<a data-export-path="/docs/a/index" data-export-hash="">index</a><a data-export-path="/docs/b.html" data-export-hash="">html</a>';
+    assert.deepEqual(partHrefs(html, links), {
+      [linkKey('/docs/a/index', '')]: `${MARKER}a`,
+      [linkKey('/docs/b.html', '')]: `${MARKER}b`,
+    });
+  });
+
   it('reads a tag whose other attributes hold ">", as an older Chromium writes them', () => {
     const html =
       '<a title="a > b" data-export-path="/docs/a" data-export-hash="">a</a><a title="x" data-export-path="/docs/b" data-export-hash="">b</a>';
