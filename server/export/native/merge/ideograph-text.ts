@@ -1,4 +1,5 @@
 import {decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument} from 'pdf-lib';
+import {EMOJI_OF_PRIVATE_USE, EMOJI_PRIVATE_USE_HEX} from './emoji-text';
 import type {FontSharedGlyphs} from './font-shared-glyphs';
 import {parseToUnicode, writeToUnicode} from './to-unicode-cmap';
 
@@ -96,18 +97,23 @@ export async function restoreSharedGlyphText(
     const stream = document.context.lookup(ref);
     if (!(stream instanceof PDFRawStream)) continue;
     const cmap = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-    if (!bookChars && !RADICAL_HEX.test(cmap)) continue;
+    const emoji = EMOJI_PRIVATE_USE_HEX.test(cmap);
+    if (!bookChars && !RADICAL_HEX.test(cmap) && !emoji) continue;
     const map = parseToUnicode(cmap);
-    const suspects = [...map.text].filter(([, text]) => suspect(text, bookChars));
-    if (suspects.length === 0) continue;
-    const fontName = postscriptName(object);
-    const glyphOf = glyphOfCode(object);
-    const shared = fontName && glyphOf ? await sharedGlyphs(fontName) : undefined;
-    if (!shared) continue;
     let fixed = 0;
-    for (const [code, text] of suspects) {
+    for (const [code, text] of emoji ? map.text : []) {
+      const sequence = EMOJI_OF_PRIVATE_USE.get(text);
+      if (sequence === undefined) continue;
+      map.text.set(code, sequence);
+      fixed++;
+    }
+    const suspects = [...map.text].filter(([, text]) => suspect(text, bookChars));
+    const fontName = suspects.length > 0 ? postscriptName(object) : undefined;
+    const glyphOf = fontName ? glyphOfCode(object) : undefined;
+    const shared = fontName && glyphOf ? await sharedGlyphs(fontName) : undefined;
+    for (const [code, text] of shared ? suspects : []) {
       const glyph = glyphOf!(code);
-      const points = glyph === undefined ? undefined : shared.get(glyph);
+      const points = glyph === undefined || !shared ? undefined : shared.get(glyph);
       const point = points && intended(text, points, bookChars);
       if (point === undefined || String.fromCodePoint(point) === text) continue;
       map.text.set(code, String.fromCodePoint(point));

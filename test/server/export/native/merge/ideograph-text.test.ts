@@ -129,6 +129,27 @@ describe('restoreSharedGlyphText', () => {
     assert.equal(textOf(unknown.document, unknown.cmapRef).get(1), '⼴');
   });
 
+  it('reads the keycap and flag emoji Chromium gives a private-use code point as the sequences a page writes', async () => {
+    // Keycap 1, keycap #, the Japanese flag (as a range), and a private-use point of no emoji.
+    const emoji = cmapOf(
+      '3 beginbfchar\n<00> <DBBADC2E>\n<01> <DBBADC2C>\n<02> <E000>\nendbfchar\n1 beginbfrange\n<03> <04> <DBB9DCE5>\nendbfrange',
+    );
+    const {document, cmapRef} = await bookWithType3Font(emoji, 'AAAAAA+NotoColorEmoji');
+    let asked = 0;
+    assert.equal(await restoreSharedGlyphText(document, async () => (asked++, undefined)), 4);
+    assert.deepEqual(
+      [...textOf(document, cmapRef)],
+      [
+        [0, '1\ufe0f\u20e3'],
+        [1, '#\ufe0f\u20e3'],
+        [2, '\ue000'],
+        [3, '🇯🇵'],
+        [4, '🇺🇸'],
+      ],
+    );
+    assert.equal(asked, 0, 'no font is read for them');
+  });
+
   it("reads the installed CJK fonts' shared glyphs through fontconfig", {skip: process.platform !== 'linux'}, async () => {
     const glyphs = await installedFontSharedGlyphs()('NotoSansCJKsc-Regular');
     assert.ok(glyphs, 'fonts-noto-cjk is installed (scripts/setup.sh)');
