@@ -168,6 +168,14 @@ describe('diagrams turned sideways', {timeout: 60_000}, () => {
     for (const item of printed) assert.ok(!item.turned && item.size >= 6, `${item.str}: ${item.size} pt`);
   });
 
+  it('cuts into rows, not turns, a strip at least 8 times as wide as tall that turning alone would make legible', async () => {
+    await page.setViewport(BOX);
+    // 1,600 × 150 px: turned, its 16 px labels would print at 9.9 px on a page of their own; in rows, 8.16 px, 816 px long.
+    await page.setContent(chapter(`<p>Before</p>${diagram(1600, 150, ['Physical', 'Data link', 'Network'])}<p>After</p>`));
+    const result = await page.evaluate(turnWideDiagrams, {...BOX, minTextPx: 8, maxPages: 4});
+    assert.deepEqual(result, {turned: [], rows: [{name: 'Physical · Data link · Network', rows: 2}], enlarged: [], small: []});
+  });
+
   it('reads the scale of a diagram a height cap shrinks from its height, not its width', async () => {
     await page.setViewport(BOX);
     // A chain 200 px wide and 2,400 px tall, capped at 962 px as the book's CSS caps it: its 16 px labels print at 6.4 px.

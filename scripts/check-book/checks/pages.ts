@@ -61,7 +61,8 @@ export function findChrome(chrome: ChromeText, chapter: Located[], maxSize = Num
 
 /**
  * No blank page (no ink in the content box; the cover excepted), no page more than half blank
- * before a box that fills the next page from its top and goes on (kept whole, it broke anyway), no dark page (most of the
+ * before a box that fills the next page from its top and goes on (kept whole, it broke anyway; a
+ * diagram turned sideways on a page of its own is not such a box), no dark page (most of the
  * content box dark, and most of the prose on it on a dark background: the site's dark mode, not
  * code blocks in a dark theme or a picture's own labels on its own dark background), and none of the site chrome the built pages carry (edit link,
  * last update, copyright, mobile TOC button, breadcrumbs, pagination) printed in its chapter.
@@ -112,12 +113,18 @@ export async function checkPages({map, rasters, reader}: CheckContext): Promise<
   // and when it is taller than a page it breaks anyway: the page it left is blank for nothing.
   let stranded = 0;
   const byPage = new Map(rasters.map((raster) => [raster.page, raster]));
+  // A diagram turned sideways has a page of its own that it fills, and does not go on: most of
+  // that page's text runs sideways.
+  const turned = (page: number) => {
+    const items = (map.drawn[page] ?? []).filter((item) => item.str.trim() !== '');
+    return items.filter((item) => item.rotated).length * 2 > items.length;
+  };
   for (const place of map.chapters) {
     if (place.start === undefined || place.end === undefined) continue;
     for (let page = place.start; page < place.end; page++) {
       const [here, next] = [byPage.get(page), byPage.get(page + 1)];
       if (!here || !next || here.contentInk <= THRESHOLDS.blankInkPixels) continue;
-      if (here.inkBottom >= THRESHOLDS.strandedInkBottom || next.boxToBottom < THRESHOLDS.fillingBoxShare) continue;
+      if (here.inkBottom >= THRESHOLDS.strandedInkBottom || next.boxToBottom < THRESHOLDS.fillingBoxShare || turned(page + 1)) continue;
       stranded++;
       findings.push({
         page: page + 1,

@@ -232,6 +232,25 @@ describe('book checker on books made wrong on purpose', {timeout: 300_000}, () =
     assert.deepEqual(broken.failing, []);
   });
 
+  it('does not take a diagram turned sideways on a page of its own for a box kept whole that breaks anyway', async () => {
+    const labels = ['Physical layer', 'Data link layer', 'Network layer', 'Transport layer']
+      .map(
+        (label, index) =>
+          `<span style="position: absolute; left: ${60 + index * 90}px; top: 500px; transform: rotate(-90deg); transform-origin: 0 0; white-space: nowrap">${label}</span>`,
+      )
+      .join('');
+    // Nearly as tall as the A4 page's 995 px content box: it fills the next page and stops there.
+    const turned = `<div style="break-inside: avoid; position: relative; height: 990px; border-left: 5px solid #3578e5; background: #eef3fd">${labels}</div>`;
+    const {failing, result} = await check({extraHtml: {intro: `<p style="break-before: page">The layers, turned:</p>${turned}`}});
+    assert.deepEqual(
+      failing,
+      [],
+      result('pages')
+        .findings.map((finding) => finding.text)
+        .join('\n'),
+    );
+  });
+
   it('flags a character no font has, drawn as .notdef', async () => {
     const {failing, result} = await check({extraHtml: {intro: '<p>Private use area: [\uE000]</p>'}});
     assert.deepEqual(failing, ['tofu']);

@@ -116,7 +116,8 @@ export function printContentPart(tabs: PrintTabs, html: string, printing: PartPr
           `turned sideways on ${pages === 1 ? 'a page' : `${pages} pages`} of its own, its labels too small across the page: ${name}`,
         );
       }
-      for (const {name, rows} of diagrams.rows) printing.log(`cut into ${rows} rows across the page, too long to turn: ${name}`);
+      for (const {name, rows} of diagrams.rows)
+        printing.log(`cut into ${rows} rows one under the other, too long for the page or a strip: ${name}`);
       for (const diagram of diagrams.enlarged) printing.log(`enlarged until its labels print at ${MIN_DIAGRAM_TEXT_PT} pt: ${diagram}`);
       for (const diagram of diagrams.small) printing.log(`labels under ${MIN_DIAGRAM_TEXT_PT} pt however it is turned: ${diagram}`);
       await page.evaluate(keepRowItemsWhole, printing.box.height / 2);

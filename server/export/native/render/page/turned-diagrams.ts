@@ -104,13 +104,15 @@ export function turnWideDiagrams(options: {width: number; height: number; minTex
     // Cut, it prints no larger than its labels need: the fewest pages.
     const cut = Math.min(largest, long / box.width, Math.max(readable, single));
     const pages = Math.ceil((box.height * cut) / across);
-    // Longer than a page even turned (a chain or timeline of 3,000 px): cut upright into rows one
-    // under the other, each the text width, at the size its labels need.
+    // Longer than a page even turned (a chain or timeline of 3,000 px), or a strip at least 8 times
+    // as wide as it is tall (a chain of boxes, read in rows as text is, where turned it left most
+    // of the page before it blank): cut upright into rows one under the other, each the text
+    // width, at the size its labels need.
     const rows = Math.ceil((box.width * readable) / across) + 1;
     const rowHeight = box.height * readable;
+    const strip = box.width >= 8 * box.height;
     if (
-      single * smallest < options.minTextPx &&
-      cut < readable * 0.99 &&
+      (strip || (single * smallest < options.minTextPx && cut < readable * 0.99)) &&
       rowHeight <= options.height - 32 &&
       rows * rowHeight <= options.maxPages * options.height
     ) {
