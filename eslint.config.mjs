@@ -6,7 +6,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  {ignores: ['lib/', '.bench/', '.test-output/', 'example-site/build/', 'example-site/.docusaurus/', '**/node_modules/']},
+  {
+    ignores: [
+      'lib/',
+      '.bench/',
+      '.test-output/',
+      'example-site/build/',
+      'example-site/.docusaurus/',
+      'example-site/sdk/api/',
+      '**/node_modules/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

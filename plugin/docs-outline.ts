@@ -8,6 +8,15 @@ const GENERATED_INDEX = 'generated-index';
 
 type SidebarItem = LoadedVersion['sidebars'][string][number];
 
+/**
+ * A doc's title as its reader sees it. Without a front matter title Docusaurus takes the first
+ * heading's Markdown as written, escapes included: TypeDoc's `# Interface: Job\<Data\>` made the
+ * title, the running header and the bookmark read "Job\<Data\>" where the page shows "Job<Data>".
+ */
+function titleOf(doc: LoadedVersion['docs'][number]): string {
+  return doc.frontMatter.title === undefined ? doc.title.replace(/\\([!-/:-@[-`{-~])/g, '$1') : doc.title;
+}
+
 /** Reads a doc's source (`@site/…` alias) for facts the loaded content lacks; undefined when unreadable. */
 export type SourceReader = (source: string) => string | undefined;
 
@@ -20,11 +29,12 @@ function outlineVersion(version: LoadedVersion, readSource: SourceReader, sideba
     if (!doc) return undefined;
     listed.add(id);
     const source = readSource(doc.source);
+    const title = titleOf(doc);
     return {
       type: 'doc',
       id,
-      label: label ?? doc.frontMatter.sidebar_label ?? doc.title,
-      title: doc.title,
+      label: label ?? doc.frontMatter.sidebar_label ?? title,
+      title,
       permalink: doc.permalink,
       mermaidDiagrams: countMermaidDiagrams(source),
       rendersInBrowser: rendersInBrowser(source),

@@ -117,7 +117,7 @@ describe('native engine capture', {timeout: 400_000}, () => {
     assert.match(text, /lazyPanelNode[\s\S]*lazyPanelDeno[\s\S]*lazyPanelBun/);
     assert.ok(
       logged.some((line) =>
-        /^pages taken from the build: \d+, rendered in the browser: \d+: 4 for what their source uses .*; \d+ rendered to judge their kind; 1 of kinds whose sample showed what their built pages lack/.test(
+        /^pages taken from the build: \d+, rendered in the browser: \d+: 5 for what their source uses .*; \d+ rendered to judge their kind; 1 of kinds whose sample showed what their built pages lack/.test(
           line,
         ),
       ),
@@ -136,8 +136,14 @@ describe('native engine capture', {timeout: 400_000}, () => {
     }
     assert.deepEqual(
       chapters.filter((chapter) => !builtFiles.has(chapter.key)).map((chapter) => chapter.key),
-      ['advanced/architecture', 'appendix/job-options-matrix', 'appendix/failure-handling-flow', 'appendix/job-browser'],
-      'only the docs with a Mermaid diagram or a component of the site need the browser',
+      [
+        'guides/deployment',
+        'advanced/architecture',
+        'appendix/job-options-matrix',
+        'appendix/failure-handling-flow',
+        'appendix/job-browser',
+      ],
+      'only the docs with a Mermaid diagram, a component of the site or a partial (which may hold either) need the browser',
     );
     const host = new BrowserHost({workRoot: WORK_ROOT, log: (line) => lines.push(line)});
     try {
@@ -156,7 +162,7 @@ describe('native engine capture', {timeout: 400_000}, () => {
         },
         {key: 'appendix/job-status-api', reasons: ['2 tab group(s) with panels only a browser renders']},
       ]);
-      assert.deepEqual(fromBuild.counts, {fromBuild: chapters.length - 6, rendered: 6});
+      assert.deepEqual(fromBuild.counts, {fromBuild: chapters.length - 7, rendered: 7});
       // What the capture cache checks is still in the build before it reuses a page rendered in the browser.
       assert.deepEqual(
         [...fromBuild.scripts.keys()].sort(),

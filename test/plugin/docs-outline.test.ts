@@ -11,6 +11,9 @@ const DOCS = [
   {id: 'guides/overview', title: 'Guides overview', permalink: '/docs/guides/overview', frontMatter: {sidebar_label: 'Overview'}},
   {id: 'guides/setup', title: 'Setting up', permalink: '/docs/guides/setup', frontMatter: {}},
   {id: 'orphan', title: 'Not in a sidebar', permalink: '/docs/orphan', frontMatter: {}},
+  // Titles from the first heading keep its Markdown escapes (TypeDoc); one from front matter is as written.
+  {id: 'api/job', title: 'Interface: Job\\<Data\\>', permalink: '/docs/api/job', frontMatter: {}},
+  {id: 'api/raw', title: 'C:\\Temp \\<dir\\>', permalink: '/docs/api/raw', frontMatter: {title: 'C:\\Temp \\<dir\\>'}},
 ];
 
 function version(versionName: string, sidebars: unknown): Version {
@@ -91,8 +94,15 @@ describe('buildDocsOutline', () => {
     ]);
     assert.deepEqual(
       current!.unlisted.map((doc) => doc.id),
-      ['orphan'],
+      ['orphan', 'api/job', 'api/raw'],
     );
+  });
+
+  it('reads a title taken from the first heading without its Markdown escapes, and one from front matter as written', () => {
+    const [current] = outline(version('current', {main: []})).versions;
+    const titles = Object.fromEntries(current!.unlisted.map((doc) => [doc.id, [doc.title, doc.label]]));
+    assert.deepEqual(titles['api/job'], ['Interface: Job<Data>', 'Interface: Job<Data>']);
+    assert.deepEqual(titles['api/raw'], ['C:\\Temp \\<dir\\>', 'C:\\Temp \\<dir\\>']);
   });
 });
 
