@@ -191,6 +191,8 @@ describe('Exporter', () => {
     const warming = subject.warm();
     assert.equal(subject.browserState(), 'starting', 'from the call on, before anything awaited');
     const exporting = subject.export('during-trial.pdf');
+    // Until the trial has begun (a loaded machine takes longer than a fixed pause), then a while longer.
+    for (let waited = 0; !finishTrial && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.deepEqual(events, [], 'the export waits');
     finishTrial();
